@@ -1,0 +1,1 @@
+// The App module; see DESIGN.md (Architecture).

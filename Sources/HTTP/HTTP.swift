@@ -1,0 +1,2 @@
+// The HTTP module; see DESIGN.md (Architecture).
+import CLinuxShim

@@ -1,0 +1,1 @@
+// The Layout module; see DESIGN.md (Architecture).

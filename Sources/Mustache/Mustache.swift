@@ -1,0 +1,1 @@
+// The Mustache module; see DESIGN.md (Architecture).

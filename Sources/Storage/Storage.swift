@@ -1,0 +1,2 @@
+// The Storage module; see DESIGN.md (Architecture).
+import CSQLite
