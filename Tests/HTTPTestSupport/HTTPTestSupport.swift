@@ -1,0 +1,2 @@
+// Live-server helpers for tests; see HTTPTests and AppTests.
+import HTTP
