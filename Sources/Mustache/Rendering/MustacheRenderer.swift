@@ -1,0 +1,125 @@
+/// Renders compiled nodes into a byte buffer: the context stack, the indentation of
+/// the standalone partials being expanded, and the block overrides of the parents
+/// being expanded.
+struct MustacheRenderer {
+    var output: [UInt8]
+    var stack: [MustacheValue]
+    let templates: [String: MustacheTemplate]
+    /// Concatenated indentation of the enclosing standalone partials and blocks.
+    var indentation: [UInt8] = []
+    /// One frame per parent being expanded; the outermost override of a block wins.
+    var overrides: [[String: [MustacheNode]]] = []
+    var depth = 0
+
+    /// Partials and parents nested deeper than this are taken for runaway recursion.
+    static let maximumDepth = 200
+
+    init(output: consuming [UInt8], root: MustacheValue, templates: [String: MustacheTemplate]) {
+        self.output = output
+        self.stack = [root]
+        self.stack.reserveCapacity(16)
+        self.templates = templates
+    }
+
+    mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                appendText(text)
+            case .variable(let name, let escaped):
+                if let value = resolve(name) { append(value, escaped: escaped) }
+            case .section(let name, let content, let inverted):
+                try renderSection(name, content, inverted: inverted)
+            case .partial(let reference, let indentation, let location):
+                guard let template = template(reference) else { continue }
+                try expand(template.nodes, indentation: indentation, location: location)
+            case .parent(let reference, let indentation, let frame, let location):
+                guard let template = template(reference) else { continue }
+                overrides.append(frame)
+                defer { overrides.removeLast() }
+                try expand(template.nodes, indentation: indentation, location: location)
+            case .block(let name, let content, let indentation):
+                let nodes = override(for: name) ?? content
+                if let indentation, !indentation.isEmpty {
+                    self.indentation.append(contentsOf: indentation)
+                    defer { self.indentation.removeLast(indentation.count) }
+                    try render(nodes)
+                } else {
+                    try render(nodes)
+                }
+            }
+        }
+    }
+
+    private mutating func renderSection(_ name: MustacheName, _ content: [MustacheNode], inverted: Bool) throws(MustacheError) {
+        let value = resolve(name)
+        let truthy = value?.isTruthy ?? false
+        if inverted {
+            if !truthy { try render(content) }
+            return
+        }
+        guard truthy, let value else { return }
+        if case .list(let items) = value {
+            for item in items {
+                stack.append(item)
+                defer { stack.removeLast() }
+                try render(content)
+            }
+        } else {
+            stack.append(value)
+            defer { stack.removeLast() }
+            try render(content)
+        }
+    }
+
+    private mutating func expand(_ nodes: [MustacheNode], indentation: [UInt8], location: MustacheLocation) throws(MustacheError) {
+        guard depth < Self.maximumDepth else {
+            throw MustacheError(
+                template: location.template, line: location.line, column: location.column,
+                message: "Partials nested more than \(Self.maximumDepth) deep: runaway recursion?")
+        }
+        depth += 1
+        self.indentation.append(contentsOf: indentation)
+        defer {
+            depth -= 1
+            self.indentation.removeLast(indentation.count)
+        }
+        try render(nodes)
+    }
+
+    private func template(_ reference: MustacheTemplateReference) -> MustacheTemplate? {
+        switch reference {
+        case .fixed(let name):
+            return templates[name]
+        case .dynamic(let name):
+            guard case .string(let resolved)? = resolve(name) else { return nil }
+            return templates[resolved]
+        }
+    }
+
+    private func override(for block: String) -> [MustacheNode]? {
+        for frame in overrides {
+            if let nodes = frame[block] { return nodes }
+        }
+        return nil
+    }
+
+    /// The spec's name resolution: the first part is looked up from the top of the
+    /// context stack down; the other parts only in the value found.
+    func resolve(_ name: MustacheName) -> MustacheValue? {
+        guard let first = name.parts.first else { return stack.last }
+        var found: MustacheValue?
+        for context in stack.reversed() {
+            if let value = context.value(forKey: first) {
+                found = value
+                break
+            }
+        }
+        guard var value = found else { return nil }
+        for part in name.parts.dropFirst() {
+            guard let next = value.value(forKey: part) else { return nil }
+            value = next
+        }
+        return value
+    }
+}
