@@ -8,7 +8,9 @@ extension MustacheLibrary {
     ///   template that does not parse, so a broken template stops start-up.
     public init(directory: String) throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let enumerator = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else {
             throw MustacheError(template: directory, line: 0, column: 0, message: "Cannot read the template directory")
