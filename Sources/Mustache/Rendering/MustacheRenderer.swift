@@ -109,11 +109,13 @@ struct MustacheRenderer {
     func resolve(_ name: MustacheName) -> MustacheValue? {
         guard let first = name.parts.first else { return stack.last }
         var found: MustacheValue?
-        for context in stack.reversed() {
-            if let value = context.value(forKey: first) {
+        var index = stack.count - 1
+        while index >= 0 {
+            if let value = stack[index].value(forKey: first) {
                 found = value
                 break
             }
+            index -= 1
         }
         guard var value = found else { return nil }
         for part in name.parts.dropFirst() {

@@ -17,7 +17,9 @@ public enum MustacheValue: Sendable {
     /// Dictionaries: the common case for view models.
     case object([String: MustacheValue])
     /// Lazy lookup for view models that prefer to compute values on demand.
-    case custom(any MustacheObject)
+    ///
+    /// Boxed (`indirect`) so that copying any value is at most one retain.
+    indirect case custom(any MustacheObject)
 }
 
 extension MustacheValue {
