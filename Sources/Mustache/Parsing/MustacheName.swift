@@ -1,20 +1,24 @@
 /// A parsed tag name: `.` (the implicit iterator) or dotted parts such as `item.name`.
 struct MustacheName: Sendable, Equatable {
-    /// Empty for the implicit iterator `.`.
-    let parts: [String]
+    /// The first part, looked up through the context stack; empty for the implicit iterator.
+    let first: String
+    /// The other parts, each looked up in the value before it.
+    let rest: [String]
     let text: String
 
-    var isImplicitIterator: Bool { parts.isEmpty }
+    var isImplicitIterator: Bool { first.isEmpty }
 
     init?(_ text: String) {
         self.text = text
         if text == "." {
-            parts = []
+            first = ""
+            rest = []
             return
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !parts.contains(where: \.isEmpty) else { return nil }
-        self.parts = parts
+        first = parts[0]
+        rest = Array(parts.dropFirst())
     }
 }
 

@@ -2,10 +2,10 @@ extension MustacheParser {
     /// Builds the nodes for `range`, the content of the span closed by `closeIndex`.
     mutating func buildNodes(_ range: Range<Int>, closeIndex: Int?) throws(MustacheError) -> [MustacheNode] {
         var nodes: [MustacheNode] = []
-        var text = MustacheText()
+        var text = MustacheTextBuilder()
         func flush() {
-            if !text.isEmpty { nodes.append(.text(text)) }
-            text = MustacheText()
+            if !text.isEmpty { nodes.append(.text(MustacheText(bytes: text.bytes, lineStarts: text.lineStarts))) }
+            text = MustacheTextBuilder()
         }
         var index = range.lowerBound
         while index < range.upperBound {
@@ -22,27 +22,28 @@ extension MustacheParser {
             switch token.kind {
             case .variable, .unescaped:
                 flush()
-                nodes.append(.variable(try name(at: index), escaped: token.kind == .variable))
+                nodes.append(.variable(MustacheVariableNode(name: try name(at: index), escaped: token.kind == .variable)))
             case .section, .inverted:
                 flush()
                 let close = partner[index]
                 let content = try buildNodes(index + 1..<close, closeIndex: close)
-                nodes.append(.section(try name(at: index), content, inverted: token.kind == .inverted))
+                nodes.append(.section(MustacheSectionNode(name: try name(at: index), content: content, inverted: token.kind == .inverted)))
                 index = close
             case .partial:
                 flush()
-                nodes.append(.partial(try reference(at: index), indentation: indentation(at: index), location: location(at: index)))
+                nodes.append(.partial(MustachePartialNode(
+                    reference: try reference(at: index), indentation: indentation(at: index), location: location(at: index))))
             case .parent:
                 flush()
                 let close = partner[index]
                 var overrides: [String: [MustacheNode]] = [:]
-                for case .block(let name, let content, _) in try buildNodes(index + 1..<close, closeIndex: close)
-                where overrides[name] == nil {
-                    overrides[name] = content
+                for case .block(let block) in try buildNodes(index + 1..<close, closeIndex: close)
+                where overrides[block.name] == nil {
+                    overrides[block.name] = block.content
                 }
-                nodes.append(.parent(
-                    try reference(at: index), indentation: indentation(at: index),
-                    overrides: overrides, location: location(at: index)))
+                nodes.append(.parent(MustacheParentNode(
+                    reference: try reference(at: index), indentation: indentation(at: index),
+                    overrides: overrides, location: location(at: index))))
                 if standalone[close] { atLineStart = endsLine[close] }
                 index = close
             case .block:
@@ -53,7 +54,7 @@ extension MustacheParser {
                     atLineStart = endsLine[close]
                 } else {
                     let content = try buildNodes(index + 1..<close, closeIndex: close)
-                    nodes.append(.block(token.content, content: content, indentation: nil))
+                    nodes.append(.block(MustacheBlockNode(name: token.content, content: content, indentation: nil)))
                 }
                 index = close
             case .comment, .delimiters, .text, .close:
@@ -69,7 +70,7 @@ extension MustacheParser {
         return nodes
     }
 
-    private mutating func appendText(_ range: Range<Int>, to text: inout MustacheText) {
+    private mutating func appendText(_ range: Range<Int>, to text: inout MustacheTextBuilder) {
         let bytes = source[range]
         let isBareNewline = bytes.first == UInt8(ascii: "\n")
             || (bytes.count == 2 && bytes.first == UInt8(ascii: "\r") && bytes.last == UInt8(ascii: "\n"))
@@ -91,7 +92,7 @@ extension MustacheParser {
             throw self.error("In block '\(tokens[open].content)': \(error.message)", at: open)
         }
         let indentation = margin.isEmpty ? Array(source[lineIndentation[open]]) : margin
-        return .block(tokens[open].content, content: content, indentation: indentation)
+        return .block(MustacheBlockNode(name: tokens[open].content, content: content, indentation: indentation))
     }
 
     /// Removes the whitespace common to the start of every non-blank line; blank lines

@@ -26,21 +26,21 @@ struct MustacheRenderer {
             switch node {
             case .text(let text):
                 appendText(text)
-            case .variable(let name, let escaped):
-                if let value = resolve(name) { append(value, escaped: escaped) }
-            case .section(let name, let content, let inverted):
-                try renderSection(name, content, inverted: inverted)
-            case .partial(let reference, let indentation, let location):
-                guard let template = template(reference) else { continue }
-                try expand(template.nodes, indentation: indentation, location: location)
-            case .parent(let reference, let indentation, let frame, let location):
-                guard let template = template(reference) else { continue }
-                overrides.append(frame)
+            case .variable(let variable):
+                if let value = resolve(variable.name) { append(value, escaped: variable.escaped) }
+            case .section(let section):
+                try renderSection(section.name, section.content, inverted: section.inverted)
+            case .partial(let partial):
+                guard let template = template(partial.reference) else { continue }
+                try expand(template.nodes, indentation: partial.indentation, location: partial.location)
+            case .parent(let parent):
+                guard let template = template(parent.reference) else { continue }
+                overrides.append(parent.overrides)
                 defer { overrides.removeLast() }
-                try expand(template.nodes, indentation: indentation, location: location)
-            case .block(let name, let content, let indentation):
-                let nodes = override(for: name) ?? content
-                if let indentation, !indentation.isEmpty {
+                try expand(template.nodes, indentation: parent.indentation, location: parent.location)
+            case .block(let block):
+                let nodes = override(for: block.name) ?? block.content
+                if let indentation = block.indentation, !indentation.isEmpty {
                     self.indentation.append(contentsOf: indentation)
                     defer { self.indentation.removeLast(indentation.count) }
                     try render(nodes)
@@ -107,7 +107,8 @@ struct MustacheRenderer {
     /// The spec's name resolution: the first part is looked up from the top of the
     /// context stack down; the other parts only in the value found.
     func resolve(_ name: MustacheName) -> MustacheValue? {
-        guard let first = name.parts.first else { return stack.last }
+        if name.isImplicitIterator { return stack.last }
+        let first = name.first
         var found: MustacheValue?
         var index = stack.count - 1
         while index >= 0 {
@@ -118,7 +119,7 @@ struct MustacheRenderer {
             index -= 1
         }
         guard var value = found else { return nil }
-        for part in name.parts.dropFirst() {
+        for part in name.rest {
             guard let next = value.value(forKey: part) else { return nil }
             value = next
         }
