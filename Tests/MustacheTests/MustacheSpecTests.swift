@@ -19,5 +19,7 @@ struct MustacheSpecTests {
         #expect(required.reduce(0) { $0 + (counts[$1] ?? 0) } == 136)
         #expect(counts["~inheritance"] == 27)
         #expect(counts["~dynamic-names"] == 21)
+        #expect(counts["~lambdas"] == 10)
+        #expect(MustacheSpecCase.all.count == 194)
     }
 }

@@ -39,11 +39,16 @@ final class MustacheSectionNode: Sendable {
     let name: MustacheName
     let content: [MustacheNode]
     let inverted: Bool
+    /// The unrendered source between the tags and the delimiters it uses, for lambdas.
+    let rawText: String
+    let delimiters: MustacheDelimiters
 
-    init(name: MustacheName, content: [MustacheNode], inverted: Bool) {
+    init(name: MustacheName, content: [MustacheNode], inverted: Bool, rawText: String, delimiters: MustacheDelimiters) {
         self.name = name
         self.content = content
         self.inverted = inverted
+        self.rawText = rawText
+        self.delimiters = delimiters
     }
 }
 

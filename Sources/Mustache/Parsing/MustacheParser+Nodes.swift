@@ -27,7 +27,10 @@ extension MustacheParser {
                 flush()
                 let close = partner[index]
                 let content = try buildNodes(index + 1..<close, closeIndex: close)
-                nodes.append(.section(MustacheSectionNode(name: try name(at: index), content: content, inverted: token.kind == .inverted)))
+                nodes.append(.section(MustacheSectionNode(
+                    name: try name(at: index), content: content, inverted: token.kind == .inverted,
+                    rawText: String(decoding: source[token.range.upperBound..<tokens[close].range.lowerBound], as: UTF8.self),
+                    delimiters: token.delimiters)))
                 index = close
             case .partial:
                 flush()

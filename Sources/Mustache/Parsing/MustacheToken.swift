@@ -42,7 +42,7 @@ struct MustacheToken {
 }
 
 /// The current opening and closing tag delimiters, `{{` and `}}` unless set otherwise.
-struct MustacheDelimiters {
+struct MustacheDelimiters: Sendable {
     var open: [UInt8]
     var close: [UInt8]
 

@@ -28,7 +28,7 @@ extension MustacheRenderer {
             output.append(contentsOf: Self.format(number).utf8)
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .null, .list, .object, .custom:
+        case .null, .list, .object, .custom, .lambda:
             break
         }
     }

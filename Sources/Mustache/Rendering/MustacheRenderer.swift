@@ -27,9 +27,14 @@ struct MustacheRenderer {
             case .text(let text):
                 appendText(text)
             case .variable(let variable):
-                if let value = resolve(variable.name) { append(value, escaped: variable.escaped) }
+                guard let value = resolve(variable.name) else { continue }
+                if case .lambda(let lambda) = value {
+                    try renderLambda(lambda, escaped: variable.escaped)
+                } else {
+                    append(value, escaped: variable.escaped)
+                }
             case .section(let section):
-                try renderSection(section.name, section.content, inverted: section.inverted)
+                try renderSection(section)
             case .partial(let partial):
                 guard let template = template(partial.reference) else { continue }
                 try expand(template.nodes, indentation: partial.indentation, location: partial.location)
@@ -51,10 +56,11 @@ struct MustacheRenderer {
         }
     }
 
-    private mutating func renderSection(_ name: MustacheName, _ content: [MustacheNode], inverted: Bool) throws(MustacheError) {
-        let value = resolve(name)
+    private mutating func renderSection(_ section: MustacheSectionNode) throws(MustacheError) {
+        let value = resolve(section.name)
         let truthy = value?.isTruthy ?? false
-        if inverted {
+        let content = section.content
+        if section.inverted {
             if !truthy { try render(content) }
             return
         }
@@ -65,11 +71,29 @@ struct MustacheRenderer {
                 defer { stack.removeLast() }
                 try render(content)
             }
+        } else if case .lambda(let lambda) = value {
+            try render(compileLambdaResult(lambda(section.rawText), delimiters: section.delimiters))
         } else {
             stack.append(value)
             defer { stack.removeLast() }
             try render(content)
         }
+    }
+
+    /// `{{lambda}}`: the returned text is a template in the default delimiters, rendered
+    /// here, then escaped like any interpolation.
+    private mutating func renderLambda(_ lambda: MustacheLambda, escaped: Bool) throws(MustacheError) {
+        let nodes = try compileLambdaResult(lambda(""), delimiters: .standard)
+        guard escaped else { return try render(nodes) }
+        let start = output.count
+        try render(nodes)
+        let rendered = Array(output[start...])
+        output.removeSubrange(start...)
+        rendered.withUnsafeBufferPointer { output.appendHTMLEscaped($0) }
+    }
+
+    private func compileLambdaResult(_ text: String, delimiters: MustacheDelimiters) throws(MustacheError) -> [MustacheNode] {
+        try MustacheParser.compile(Array(text.utf8), templateName: "<lambda>", delimiters: delimiters)
     }
 
     private mutating func expand(_ nodes: [MustacheNode], indentation: [UInt8], location: MustacheLocation) throws(MustacheError) {

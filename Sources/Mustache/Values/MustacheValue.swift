@@ -20,6 +20,8 @@ public enum MustacheValue: Sendable {
     ///
     /// Boxed (`indirect`) so that copying any value is at most one retain.
     indirect case custom(any MustacheObject)
+    /// A closure that returns template text; see ``MustacheLambda``.
+    case lambda(MustacheLambda)
 }
 
 extension MustacheValue {
@@ -35,7 +37,7 @@ extension MustacheValue {
         case .bool(let value): value
         case .string(let value): !value.isEmpty
         case .list(let values): !values.isEmpty
-        case .int, .double, .object, .custom: true
+        case .int, .double, .object, .custom, .lambda: true
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct MustacheSpecCase: Decodable, Sendable, CustomTestStringConvertible {
     var file = ""
     let name: String
-    let data: MustacheSpecValue
+    var data: MustacheSpecValue
     let template: String
     let partials: [String: String]?
     let expected: String
@@ -21,10 +21,10 @@ struct MustacheSpecCase: Decodable, Sendable, CustomTestStringConvertible {
         let tests: [MustacheSpecCase]
     }
 
-    /// The spec files we implement; `~lambdas` is optional and not loaded.
+    /// The spec files we implement: all required and all optional modules.
     static let files = [
         "comments", "delimiters", "interpolation", "inverted", "partials", "sections",
-        "~inheritance", "~dynamic-names",
+        "~inheritance", "~dynamic-names", "~lambdas",
     ]
 
     /// Every case of every file, in file order.
@@ -41,6 +41,11 @@ struct MustacheSpecCase: Decodable, Sendable, CustomTestStringConvertible {
         return decoded.tests.map { test in
             var test = test
             test.file = file
+            if file == "~lambdas", case .object(var fields) = test.data.value,
+               let lambda = MustacheSpecLambdas.lambda(forTest: test.name) {
+                fields["lambda"] = .lambda(lambda)
+                test.data = MustacheSpecValue(.object(fields))
+            }
             return test
         }
     }

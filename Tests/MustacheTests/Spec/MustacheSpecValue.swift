@@ -5,6 +5,10 @@ import Mustache
 struct MustacheSpecValue: Decodable, Sendable {
     let value: MustacheValue
 
+    init(_ value: MustacheValue) {
+        self.value = value
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
