@@ -72,7 +72,7 @@ struct MustacheRenderer {
                 try render(content)
             }
         } else if case .lambda(let lambda) = value {
-            try render(compileLambdaResult(lambda(section.rawText), delimiters: section.delimiters))
+            try renderLambdaResult(lambda(section.rawText), delimiters: section.delimiters)
         } else {
             stack.append(value)
             defer { stack.removeLast() }
@@ -83,17 +83,26 @@ struct MustacheRenderer {
     /// `{{lambda}}`: the returned text is a template in the default delimiters, rendered
     /// here, then escaped like any interpolation.
     private mutating func renderLambda(_ lambda: MustacheLambda, escaped: Bool) throws(MustacheError) {
-        let nodes = try compileLambdaResult(lambda(""), delimiters: .standard)
-        guard escaped else { return try render(nodes) }
         let start = output.count
-        try render(nodes)
+        try renderLambdaResult(lambda(""), delimiters: .standard)
+        guard escaped else { return }
         let rendered = Array(output[start...])
         output.removeSubrange(start...)
         rendered.withUnsafeBufferPointer { output.appendHTMLEscaped($0) }
     }
 
-    private func compileLambdaResult(_ text: String, delimiters: MustacheDelimiters) throws(MustacheError) -> [MustacheNode] {
-        try MustacheParser.compile(Array(text.utf8), templateName: "<lambda>", delimiters: delimiters)
+    /// Compiles and renders a lambda's template text; a lambda whose text calls itself
+    /// hits the same depth limit as recursive partials.
+    private mutating func renderLambdaResult(_ text: String, delimiters: MustacheDelimiters) throws(MustacheError) {
+        guard depth < Self.maximumDepth else {
+            throw MustacheError(
+                template: "<lambda>", line: 0, column: 0,
+                message: "Lambdas nested more than \(Self.maximumDepth) deep: runaway recursion?")
+        }
+        let nodes = try MustacheParser.compile(Array(text.utf8), templateName: "<lambda>", delimiters: delimiters)
+        depth += 1
+        defer { depth -= 1 }
+        try render(nodes)
     }
 
     private mutating func expand(_ nodes: [MustacheNode], indentation: [UInt8], location: MustacheLocation) throws(MustacheError) {
