@@ -22,8 +22,10 @@ struct MustacheRenderer {
     }
 
     mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
-        for node in nodes {
-            switch node {
+        var index = 0
+        while index < nodes.count {
+            defer { index += 1 }
+            switch nodes[index] {
             case .text(let text):
                 appendText(text)
             case .variable(let variable):
