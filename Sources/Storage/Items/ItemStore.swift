@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// The one store of possessions every request shares: items in list order, their photos,
+/// and the drafts of the modal detail page, in one SQLite file.
+///
+/// Reads run concurrently on a small pool of read-only connections; writes are serialized
+/// on one writer connection, each in its own transaction, and every acknowledged write is
+/// durable (see ``Durability``). Create it once at start-up and pass it down.
+///
+///     let store = try ItemStore.open(directory: "./data")
+///     let item = try store.createRandomItem()
+///     try store.moveItem(from: 0, to: 2)
+///     let page = try store.items(offset: 0, limit: 100)
+public final class ItemStore: Sendable {
+    /// The distance between consecutive positions when items are appended or renumbered.
+    static let positionGap: Int64 = 1 << 20
+    /// Positions stay within ±2^61 so that differences never overflow; beyond, all are renumbered.
+    static let positionLimit: Int64 = 1 << 61
+
+    public let path: String
+    let configuration: Configuration
+    let pool: DatabasePool
+    /// Every item's position in list order; replaced by the writer after each commit.
+    let order: Mutex<ItemOrder>
+
+    /// Opens the store at `path`, creating the file and its schema if absent.
+    ///
+    /// Loads the list order into memory (one index scan) and purges abandoned drafts.
+    ///
+    /// - Throws: ``DatabaseError`` if the file cannot be opened or migrated.
+    public init(path: String, configuration: Configuration = .init()) throws {
+        self.path = path
+        self.configuration = configuration
+        var options = Database.Options()
+        options.synchronous = configuration.durability.synchronous
+        options.cacheSizeKiB = configuration.cacheSizeKiB
+        var loaded = ItemOrder()
+        pool = try DatabasePool(path: path, readers: configuration.readers, options: options) { db in
+            try Self.migrator.migrate(db)
+            loaded = try Self.loadOrder(db)
+        }
+        order = Mutex(loaded)
+        if let age = configuration.purgeDraftsOnOpenOlderThan {
+            try purgeDrafts(olderThan: age)
+        }
+    }
+
+    /// Opens (creating if needed) `<directory>/homepwner.sqlite`, creating the directory too.
+    public static func open(directory: String, configuration: Configuration = .init()) throws -> ItemStore {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = URL(fileURLWithPath: directory).appendingPathComponent("homepwner.sqlite").path
+        return try ItemStore(path: path, configuration: configuration)
+    }
+
+    deinit { pool.close() }
+
+    /// Checkpoints the WAL into the database file and truncates it (graceful shutdown).
+    ///
+    /// - Throws: ``DatabaseError`` (`SQLITE_BUSY`) if readers kept it from completing.
+    public func checkpoint() throws {
+        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
+    /// Closes every connection. Any later call throws ``DatabaseError`` (`SQLITE_MISUSE`).
+    public func close() {
+        pool.close()
+    }
+
+    var now: Date { configuration.clock() }
+
+    /// Runs `body` in a write transaction with a working copy of the order, which replaces the
+    /// shared order only once the transaction has committed (still under the writer's lock, so
+    /// writers apply their changes in commit order).
+    func writeItems<Result: Sendable>(_ body: (Database, inout ItemOrder) throws -> Result) throws -> Result {
+        try pool.writeWithoutTransaction { db in
+            var working = order.withLock { $0 }
+            let result = try db.inTransaction(.immediate) { try body(db, &working) }
+            let committed = working
+            order.withLock { $0 = committed }
+            return result
+        }
+    }
+}
