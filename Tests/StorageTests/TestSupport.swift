@@ -48,7 +48,14 @@ enum TestImage {
         Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + filler(seed, 32)
     }
     static func filler(_ seed: UInt8, _ count: Int) -> [UInt8] {
-        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed) &* 7) }
+        // Large payloads repeat a small pattern: building them byte by byte is slow in debug builds.
+        let pattern = (0..<min(count, 4_096)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed) &* 7) }
+        guard count > pattern.count else { return pattern }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count + pattern.count <= count { bytes.append(contentsOf: pattern) }
+        bytes.append(contentsOf: pattern.prefix(count - bytes.count))
+        return bytes
     }
 }
 

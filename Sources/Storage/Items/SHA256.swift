@@ -13,6 +13,7 @@ struct SHA256 {
     ]
 
     /// The 32-byte digest of `bytes`.
+    @_optimize(speed)
     static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
@@ -66,6 +67,7 @@ struct SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
+    @_optimize(speed)
     private static func compress(_ block: UnsafeBufferPointer<UInt8>, state: UnsafeMutableBufferPointer<UInt32>,
                                  schedule w: UnsafeMutableBufferPointer<UInt32>, constants k: UnsafeBufferPointer<UInt32>) {
         for t in 0..<16 {
