@@ -140,3 +140,20 @@ struct ItemStoreTests {
         }
     }
 }
+
+@Suite("Random keys")
+struct RandomKeyTests {
+    @Test("UUID.random is a version 4, RFC 9562 variant UUID, and unique")
+    func uuidV4() {
+        var generator = SystemRandomNumberGenerator()
+        var seen = Set<UUID>()
+        for _ in 0..<1_000 {
+            let key = UUID.random(using: &generator)
+            let text = key.uuidString
+            let characters = Array(text)
+            #expect(characters[14] == "4", "\(text)")
+            #expect("89AB".contains(characters[19]), "\(text)")
+            #expect(seen.insert(key).inserted)
+        }
+    }
+}

@@ -48,8 +48,9 @@ extension ItemStore {
     }
 
     func makeRandomItem() -> Item {
-        var generator = SystemRandomNumberGenerator()
-        return Item(key: UUID(), name: RandomItem.name(using: &generator),
+        var system = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: system.next())
+        return Item(key: UUID.random(using: &system), name: RandomItem.name(using: &generator),
                     serialNumber: RandomItem.serialNumber(using: &generator),
                     valueInDollars: RandomItem.value(using: &generator), dateCreated: now, version: 1)
     }
