@@ -143,12 +143,12 @@ struct ItemStoreTests {
 
 @Suite("Random keys")
 struct RandomKeyTests {
-    @Test("UUID.random is a version 4, RFC 9562 variant UUID, and unique")
+    @Test("UUID.version4 is a version 4, RFC 9562 variant UUID, and unique")
     func uuidV4() {
         var generator = SystemRandomNumberGenerator()
         var seen = Set<UUID>()
         for _ in 0..<1_000 {
-            let key = UUID.random(using: &generator)
+            let key = UUID.version4(using: &generator)
             let text = key.uuidString
             let characters = Array(text)
             #expect(characters[14] == "4", "\(text)")

@@ -50,7 +50,7 @@ extension ItemStore {
     func makeRandomItem() -> Item {
         var system = SystemRandomNumberGenerator()
         var generator = SplitMix64(seed: system.next())
-        return Item(key: UUID.random(using: &system), name: RandomItem.name(using: &generator),
+        return Item(key: UUID.version4(using: &system), name: RandomItem.name(using: &generator),
                     serialNumber: RandomItem.serialNumber(using: &generator),
                     valueInDollars: RandomItem.value(using: &generator), dateCreated: now, version: 1)
     }

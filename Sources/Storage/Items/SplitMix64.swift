@@ -2,7 +2,7 @@
 ///
 /// `SystemRandomNumberGenerator` makes a `getrandom` system call per number, which was the
 /// largest cost of seeding 100,000 items; one system draw seeds this per item instead.
-/// Item keys come from the system generator (`UUID.random(using:)`).
+/// Item keys come from the system generator (`UUID.version4(using:)`).
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 

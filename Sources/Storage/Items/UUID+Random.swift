@@ -6,7 +6,7 @@ extension UUID {
     /// Foundation's `UUID()` on Linux opens and reads `/dev/urandom` on every call, which
     /// dominated seeding; two draws from `SystemRandomNumberGenerator` (`getrandom`) give
     /// the same quality of randomness.
-    static func random(using generator: inout some RandomNumberGenerator) -> UUID {
+    static func version4(using generator: inout some RandomNumberGenerator) -> UUID {
         var bytes = (generator.next() as UInt64, generator.next() as UInt64)
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = (raw[6] & 0x0F) | 0x40  // version 4
