@@ -4,7 +4,7 @@ extension ItemStore {
     /// Starts a new item: a random item held in a draft, not in the list until committed.
     public func beginNewItemDraft() throws -> Draft {
         let item = makeRandomItem()
-        let draft = Draft(id: UUID(), itemKey: item.key, isNew: true, name: item.name,
+        let draft = Draft(id: Self.newDraftID(), itemKey: item.key, isNew: true, name: item.name,
                           serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                           dateCreated: item.dateCreated, baseVersion: nil, photoETag: nil, updatedAt: now)
         try pool.write { db in try Self.insert(draft, db) }
@@ -19,7 +19,7 @@ extension ItemStore {
         let updatedAt = now
         return try pool.write { db in
             guard let item = try Self.item(key: key, db) else { throw StoreError.itemNotFound }
-            let draft = Draft(id: UUID(), itemKey: key, isNew: false, name: item.name,
+            let draft = Draft(id: Self.newDraftID(), itemKey: key, isNew: false, name: item.name,
                               serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                               dateCreated: item.dateCreated, baseVersion: item.version,
                               photoETag: item.photoETag, updatedAt: updatedAt)
@@ -154,6 +154,11 @@ extension ItemStore {
             if draft.photoETag != photo?.etag { try Self.releasePhoto(draft.photoETag, db) }
             return try Self.existingDraft(id: id, db)
         }
+    }
+
+    static func newDraftID() -> UUID {
+        var generator = SystemRandomNumberGenerator()
+        return UUID.version4(using: &generator)
     }
 
     static func validate(name: String, serialNumber: String, valueInDollars: Int) throws {

@@ -12,6 +12,19 @@ import Synchronization
 ///     let item = try store.createRandomItem()
 ///     try store.moveItem(from: 0, to: 2)
 ///     let page = try store.items(offset: 0, limit: 100)
+///
+/// Design notes:
+/// - **Order**: `items.position` holds gapped integers (appends step by 2^20; a move takes the
+///   midpoint of its new neighbours and rewrites one row; when neighbours are adjacent, a
+///   window around them is spread out, doubling until the spacing is ≥ 1,024). The sorted
+///   positions are also kept in memory (``ItemOrder``, loaded at open from the position index)
+///   so that "item at index i" and "index of item" need no `OFFSET` or `count(*)` scan.
+/// - **Photos**: content-addressed rows (`photos.etag` = quoted SHA-256), referenced by items
+///   and drafts; an edit draft shares the item's photo instead of copying it, and a photo row
+///   is deleted as soon as nothing refers to it.
+/// - **Drafts**: their own table, never joined into the list; committing applies fields and
+///   photo in one transaction, cancelling deletes the draft (and a photo only it showed).
+/// - **Count and total value**: kept in `item_stats` by triggers, read in O(1).
 public final class ItemStore: Sendable {
     /// The distance between consecutive positions when items are appended or renumbered.
     static let positionGap: Int64 = 1 << 20
