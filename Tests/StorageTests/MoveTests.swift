@@ -145,3 +145,26 @@ struct MoveTests {
         }
     }
 }
+
+@Suite("ItemStore: two stores on one file")
+struct SharedFileTests {
+    @Test("A store notices writes made through another store on the same file before it moves")
+    func secondStore() throws {
+        try withTemporaryDirectory { directory in
+            let first = try ItemStore.open(directory: directory)
+            defer { first.close() }
+            try first.seed(count: 5)
+            let second = try ItemStore.open(directory: directory)
+            defer { second.close() }
+            let added = try second.createRandomItem()
+            try second.moveItem(from: 5, to: 0)
+            var model = try second.allItems().map(\.key)
+            #expect(model.first == added.key)
+            try first.moveItem(from: 0, to: 5)
+            model.append(model.removeFirst())
+            #expect(try first.allItems().map(\.key) == model)
+            #expect(try first.index(of: added.key) == 5)
+            #expect(try first.items(offset: 5, limit: 1).first?.key == added.key)
+        }
+    }
+}

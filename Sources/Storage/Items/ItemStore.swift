@@ -36,6 +36,9 @@ public final class ItemStore: Sendable {
     let pool: DatabasePool
     /// Every item's position in list order; replaced by the writer after each commit.
     let order: Mutex<ItemOrder>
+    /// The writer's `PRAGMA data_version` when the order was last known to match the file; it
+    /// changes only when another connection (another store or process) commits.
+    let orderDataVersion: Atomic<Int64>
 
     /// Opens the store at `path`, creating the file and its schema if absent.
     ///
@@ -49,11 +52,14 @@ public final class ItemStore: Sendable {
         options.synchronous = configuration.durability.synchronous
         options.cacheSizeKiB = configuration.cacheSizeKiB
         var loaded = ItemOrder()
+        var dataVersion: Int64 = 0
         pool = try DatabasePool(path: path, readers: configuration.readers, options: options) { db in
             try Self.migrator.migrate(db)
             loaded = try Self.loadOrder(db)
+            dataVersion = try Self.dataVersion(db)
         }
         order = Mutex(loaded)
+        orderDataVersion = Atomic(dataVersion)
         if let age = configuration.purgeDraftsOnOpenOlderThan {
             try purgeDrafts(olderThan: age)
         }
@@ -85,13 +91,26 @@ public final class ItemStore: Sendable {
     /// Runs `body` in a write transaction with a working copy of the order, which replaces the
     /// shared order only once the transaction has committed (still under the writer's lock, so
     /// writers apply their changes in commit order).
+    ///
+    /// If another connection changed the file since the order was loaded (a second store on the
+    /// same file), the order is reloaded first, inside the transaction, so moves stay correct.
     func writeItems<Result: Sendable>(_ body: (Database, inout ItemOrder) throws -> Result) throws -> Result {
         try pool.writeWithoutTransaction { db in
             var working = order.withLock { $0 }
-            let result = try db.inTransaction(.immediate) { try body(db, &working) }
+            let result = try db.inTransaction(.immediate) {
+                if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
+                    working = try Self.loadOrder(db)
+                }
+                return try body(db, &working)
+            }
             let committed = working
             order.withLock { $0 = committed }
+            orderDataVersion.store(try Self.dataVersion(db), ordering: .relaxed)
             return result
         }
+    }
+
+    static func dataVersion(_ db: Database) throws -> Int64 {
+        try db.fetchOne("PRAGMA data_version") { $0[0] as Int64 } ?? 0
     }
 }
