@@ -107,6 +107,15 @@ do {
     }
     results.append((moves, "< 2 ms median"))
 
+    // The worst case for gapped positions: every move lands in the same gap, which halves each
+    // time, so windows of neighbours are renumbered every ~10 moves.
+    var sameGap = Samples(name: "move into one gap (renumbers)")
+    for _ in 0..<options.repetitions {
+        let from = Int.random(in: 0..<options.items)
+        sameGap.milliseconds.append(try measure { try store.moveItem(from: from, to: options.items / 2) })
+    }
+    results.append((sameGap, "< 2 ms median"))
+
     var creates = Samples(name: "create")
     for _ in 0..<options.repetitions {
         creates.milliseconds.append(try measure { try store.createRandomItem() })
