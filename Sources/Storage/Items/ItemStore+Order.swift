@@ -1,3 +1,5 @@
+import CSQLite
+
 extension ItemStore {
     /// Moves the item at list index `from` to list index `to`, with the tutorial's meaning:
     /// remove it, then insert it at `to` in the remaining list (0 → 2 in [a, b, c] gives [b, c, a]).
@@ -16,7 +18,7 @@ extension ItemStore {
             let moving = order.position(at: from)
             guard let id = try db.fetchOne("SELECT id FROM items WHERE position = ?", moving, map: { $0[0] as Int64 })
             else {
-                throw DatabaseError(code: 11, message: "no item at position \(moving) of the order in memory", sql: nil)
+                throw DatabaseError(code: SQLITE_CORRUPT, message: "no item at position \(moving) of the order in memory", sql: nil)
             }
             order.remove(moving)
             let position = try Self.makeRoom(at: to, in: &order, db, movingPosition: moving)
@@ -135,7 +137,7 @@ extension ItemStore {
             ids.append(row[0])
         }
         guard ids.count == newPositions.count else {
-            throw DatabaseError(code: 11, message: "item positions in the file do not match the order in memory "
+            throw DatabaseError(code: SQLITE_CORRUPT, message: "item positions in the file do not match the order in memory "
                                 + "(\(ids.count) rows for \(newPositions.count) positions)", sql: nil)
         }
         for (id, position) in zip(ids, newPositions) {

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Applies schema migrations in order, recording the schema version in `PRAGMA user_version`.
 ///
 /// Migration *n* (1-based, in registration order) runs when `user_version < n`, in the
@@ -28,7 +30,7 @@ public struct DatabaseMigrator: Sendable {
         try db.inTransaction(.immediate) {
             let current = try db.fetchOne("PRAGMA user_version") { $0[0] as Int } ?? 0
             guard current <= migrations.count else {
-                throw DatabaseError(code: 1, message: "the database schema version \(current) is newer "
+                throw DatabaseError(code: SQLITE_ERROR, message: "the database schema version \(current) is newer "
                                     + "than this program's (\(migrations.count))", sql: nil)
             }
             for (offset, migration) in migrations.enumerated() where offset >= current {
