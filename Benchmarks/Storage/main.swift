@@ -1,1 +1,156 @@
-print("placeholder")
+// The store at scale (not a test): `swift run -c release StorageBenchmark [--items 100000] [--keep]`.
+//
+// Seeds a fresh store with N items, then times: opening it, the first page of 100 items,
+// pages at random offsets, index(of:), 1,000 random moves, 1,000 creates and 1,000 deletes,
+// with the durable default (synchronous=FULL). Prints median and p99 per operation next to
+// the acceptance targets of issue 3.
+import Foundation
+import Storage
+
+struct Options {
+    var items = 100_000
+    var repetitions = 1_000
+    var keep = false
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--items": items = iterator.next().flatMap(Int.init) ?? items
+            case "--repetitions": repetitions = iterator.next().flatMap(Int.init) ?? repetitions
+            case "--keep": keep = true
+            default:
+                print("usage: StorageBenchmark [--items N] [--repetitions N] [--keep]")
+                exit(2)
+            }
+        }
+    }
+}
+
+/// Durations of one operation, in milliseconds.
+struct Samples {
+    var name: String
+    var milliseconds: [Double] = []
+
+    func percentile(_ fraction: Double) -> Double {
+        let sorted = milliseconds.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+}
+
+func measure(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+func format(_ value: Double) -> String { String(format: "%9.3f", value) }
+
+let options = Options(CommandLine.arguments)
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("StorageBenchmark-\(UUID().uuidString)").path
+defer { if !options.keep { try? FileManager.default.removeItem(atPath: directory) } }
+
+do {
+    print("StorageBenchmark: \(options.items) items, \(options.repetitions) repetitions, in \(directory)")
+    var store = try ItemStore.open(directory: directory)
+    let seedTime = try measure { try store.seed(count: options.items) }
+    try store.checkpoint()
+    store.close()
+    print("seeded \(options.items) items in \(format(seedTime)) ms")
+
+    var results: [(Samples, String)] = []
+
+    var open = Samples(name: "open store")
+    for _ in 0..<5 {
+        var opened: ItemStore?
+        open.milliseconds.append(try measure { opened = try ItemStore.open(directory: directory) })
+        opened?.close()
+    }
+    results.append((open, "< 100 ms"))
+
+    store = try ItemStore.open(directory: directory)
+    defer { store.close() }
+
+    var firstPage = Samples(name: "first page of 100")
+    for _ in 0..<options.repetitions {
+        firstPage.milliseconds.append(try measure { _ = try store.items(offset: 0, limit: 100) })
+    }
+    results.append((firstPage, "< 2 ms median"))
+
+    var randomPage = Samples(name: "page of 100 at random offset")
+    for _ in 0..<options.repetitions {
+        let offset = Int.random(in: 0..<max(1, options.items - 100))
+        randomPage.milliseconds.append(try measure { _ = try store.items(offset: offset, limit: 100) })
+    }
+    results.append((randomPage, "< 2 ms median"))
+
+    let sampleKeys = try store.items(offset: options.items / 2, limit: options.repetitions).map(\.key)
+    var indexOf = Samples(name: "index(of:)")
+    for key in sampleKeys { indexOf.milliseconds.append(try measure { _ = try store.index(of: key) }) }
+    results.append((indexOf, "-"))
+
+    var counts = Samples(name: "count + totalValue")
+    for _ in 0..<options.repetitions {
+        counts.milliseconds.append(try measure { _ = try store.count(); _ = try store.totalValue() })
+    }
+    results.append((counts, "-"))
+
+    var moves = Samples(name: "random move")
+    for _ in 0..<options.repetitions {
+        let count = options.items
+        let from = Int.random(in: 0..<count)
+        let to = Int.random(in: 0..<count)
+        moves.milliseconds.append(try measure { try store.moveItem(from: from, to: to) })
+    }
+    results.append((moves, "< 2 ms median"))
+
+    // The worst case for gapped positions: every move lands in the same gap, which halves each
+    // time, so windows of neighbours are renumbered every ~10 moves.
+    var sameGap = Samples(name: "move into one gap (renumbers)")
+    for _ in 0..<options.repetitions {
+        let from = Int.random(in: 0..<options.items)
+        sameGap.milliseconds.append(try measure { try store.moveItem(from: from, to: options.items / 2) })
+    }
+    results.append((sameGap, "< 2 ms median"))
+
+    var creates = Samples(name: "create")
+    for _ in 0..<options.repetitions {
+        creates.milliseconds.append(try measure { try store.createRandomItem() })
+    }
+    results.append((creates, "< 5 ms median"))
+
+    var deletes = Samples(name: "delete (random item)")
+    for _ in 0..<options.repetitions {
+        let count = try store.count()
+        guard let victim = try store.items(offset: Int.random(in: 0..<count), limit: 1).first else { break }
+        deletes.milliseconds.append(try measure { try store.removeItem(key: victim.key) })
+    }
+    results.append((deletes, "< 5 ms median"))
+
+    var commits = Samples(name: "edit draft + commit")
+    for _ in 0..<min(200, options.repetitions) {
+        let count = try store.count()
+        guard let key = try store.items(offset: Int.random(in: 0..<count), limit: 1).first?.key else { break }
+        commits.milliseconds.append(try measure {
+            let draft = try store.beginEditDraft(key: key)
+            _ = try store.updateDraft(id: draft.id, name: "Edited", serialNumber: "E1", valueInDollars: 5)
+            try store.commitDraft(id: draft.id, expectedVersion: draft.baseVersion)
+        })
+    }
+    results.append((commits, "-"))
+
+    print("")
+    print("operation                         median ms     p99 ms    target")
+    for (samples, target) in results {
+        let name = samples.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        print("\(name) \(format(samples.percentile(0.5)))  \(format(samples.percentile(0.99)))    \(target)")
+    }
+    let file = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+    print("\ndatabase file: \(file / 1_024) KiB; durability: synchronous=FULL (default)")
+} catch {
+    print("StorageBenchmark failed: \(error)")
+    exit(1)
+}

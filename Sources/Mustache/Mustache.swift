@@ -1,1 +1,0 @@
-// The Mustache module; see DESIGN.md (Architecture).

@@ -1,0 +1,10 @@
+extension Item {
+    /// The columns ``init(row:)`` reads, in order.
+    static let columns = "key, name, serial_number, value_in_dollars, date_created, version, photo_etag"
+
+    /// Decodes an item from a row selecting ``columns``.
+    init(row: Row) {
+        self.init(key: row[0], name: row[1], serialNumber: row[2], valueInDollars: row[3],
+                  dateCreated: row[4], version: row[5], photoETag: row[6])
+    }
+}

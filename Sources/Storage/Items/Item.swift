@@ -1,0 +1,28 @@
+import Foundation
+
+/// A possession: the tutorial's `BNRItem`, plus a version for conflict detection.
+public struct Item: Sendable, Equatable, Identifiable {
+    public var key: UUID
+    public var name: String
+    public var serialNumber: String
+    public var valueInDollars: Int
+    public var dateCreated: Date
+    /// 1 when created; bumped by every committed edit (not by moves).
+    public var version: Int
+    /// The ETag of the item's photo, or `nil` when it has none (lets a list show a
+    /// thumbnail without loading the bytes).
+    public var photoETag: String?
+
+    public var id: UUID { key }
+
+    public init(key: UUID, name: String, serialNumber: String, valueInDollars: Int,
+                dateCreated: Date, version: Int = 1, photoETag: String? = nil) {
+        self.key = key
+        self.name = name
+        self.serialNumber = serialNumber
+        self.valueInDollars = valueInDollars
+        self.dateCreated = dateCreated
+        self.version = version
+        self.photoETag = photoETag
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+extension ItemStore {
+    /// How an ``ItemStore`` opens its database.
+    public struct Configuration: Sendable {
+        /// Read-only connections for concurrent readers (the writer is one more).
+        public var readers: Int = max(2, min(8, ProcessInfo.processInfo.activeProcessorCount))
+        public var durability: Durability = .full
+        /// "Now", for `dateCreated`, drafts' `updatedAt` and purging; tests inject a fixed clock.
+        public var clock: @Sendable () -> Date = { Date() }
+        /// The largest photo accepted, in bytes (10 MiB).
+        public var maxPhotoBytes: Int = 10 * 1_024 * 1_024
+        /// Drafts untouched for longer than this are purged when the store opens (24 h).
+        /// `nil` keeps them until ``ItemStore/purgeDrafts(olderThan:)`` is called.
+        public var purgeDraftsOnOpenOlderThan: TimeInterval? = 86_400
+        /// Page cache per connection, in KiB.
+        public var cacheSizeKiB: Int = 8_192
+
+        public init() {}
+    }
+}

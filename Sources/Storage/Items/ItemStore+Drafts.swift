@@ -1,0 +1,196 @@
+import Foundation
+
+extension ItemStore {
+    /// Starts a new item: a random item held in a draft, not in the list until committed.
+    public func beginNewItemDraft() throws -> Draft {
+        let item = makeRandomItem()
+        let draft = Draft(id: Self.newDraftID(), itemKey: item.key, isNew: true, name: item.name,
+                          serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
+                          dateCreated: item.dateCreated, baseVersion: nil, photoETag: nil, updatedAt: now)
+        try pool.write { db in try Self.insert(draft, db) }
+        return draft
+    }
+
+    /// Starts editing the item with `key`: a snapshot of its fields and photo (the photo is
+    /// shared, not copied).
+    ///
+    /// - Throws: ``StoreError/itemNotFound``.
+    public func beginEditDraft(key: UUID) throws -> Draft {
+        let updatedAt = now
+        return try pool.write { db in
+            guard let item = try Self.item(key: key, db) else { throw StoreError.itemNotFound }
+            let draft = Draft(id: Self.newDraftID(), itemKey: key, isNew: false, name: item.name,
+                              serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
+                              dateCreated: item.dateCreated, baseVersion: item.version,
+                              photoETag: item.photoETag, updatedAt: updatedAt)
+            try Self.insert(draft, db)
+            return draft
+        }
+    }
+
+    /// The draft with `id`, or `nil` (never begun, committed, cancelled or purged).
+    public func draft(id: UUID) throws -> Draft? {
+        try pool.readWithoutTransaction { db in try Self.draft(id: id, db) }
+    }
+
+    /// Sets a draft's fields.
+    ///
+    /// - Throws: ``StoreError/invalidField(field:reason:)`` for an empty or too long name (200),
+    ///   a too long serial number (64) or a value outside 0…1,000,000,000;
+    ///   ``StoreError/draftNotFound``.
+    public func updateDraft(id: UUID, name: String, serialNumber: String, valueInDollars: Int) throws -> Draft {
+        try Self.validate(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars)
+        let updatedAt = now
+        return try pool.write { db in
+            try db.execute("""
+                UPDATE drafts SET name = ?, serial_number = ?, value_in_dollars = ?, updated_at = ? WHERE id = ?
+                """, name, serialNumber, valueInDollars, updatedAt, id)
+            return try Self.existingDraft(id: id, db)
+        }
+    }
+
+    /// Gives a draft a new photo. The type comes from the bytes.
+    ///
+    /// - Throws: ``StoreError/photoTooLarge(limit:)``, ``StoreError/unsupportedPhotoType``,
+    ///   ``StoreError/draftNotFound``.
+    public func setDraftPhoto(id: UUID, bytes: [UInt8]) throws -> Draft {
+        let photo = try PreparedPhoto(bytes: bytes, limit: configuration.maxPhotoBytes)
+        return try setDraftPhoto(id: id, photo: photo)
+    }
+
+    /// Takes a draft's photo away (the item keeps its photo unless the draft is committed).
+    ///
+    /// - Throws: ``StoreError/draftNotFound``.
+    public func removeDraftPhoto(id: UUID) throws -> Draft {
+        try setDraftPhoto(id: id, photo: nil)
+    }
+
+    /// The photo a draft currently shows, or `nil` when it has none or the draft does not exist.
+    public func draftPhoto(id: UUID) throws -> Photo? {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("""
+                SELECT photos.bytes, photos.media_type, photos.etag
+                FROM drafts JOIN photos ON photos.etag = drafts.photo_etag WHERE drafts.id = ?
+                """, id) { row in Photo(bytes: row[0], mediaType: row[1], etag: row[2]) }
+        }
+    }
+
+    /// Applies a draft — fields and photo — in one transaction and deletes it.
+    ///
+    /// A new item is appended at the end with version 1. An edited item gets the draft's
+    /// state and its version bumped (unless nothing changed); its previous photo is deleted
+    /// if nothing else shows it.
+    ///
+    /// - Parameter expectedVersion: the version the edit was based on (`nil`: the draft's
+    ///   ``Draft/baseVersion``); ignored for a new item.
+    /// - Throws: ``StoreError/conflict(current:)`` if the item's version is not the expected
+    ///   one, ``StoreError/itemNotFound`` if it was deleted (the draft is kept in both cases,
+    ///   so the edit can be reapplied); ``StoreError/draftNotFound``.
+    @discardableResult
+    public func commitDraft(id: UUID, expectedVersion: Int?) throws -> Item {
+        try writeItems { db, order in
+            let draft = try Self.existingDraft(id: id, db)
+            try db.execute("DELETE FROM drafts WHERE id = ?", id)
+            var item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
+                            valueInDollars: draft.valueInDollars, dateCreated: draft.dateCreated,
+                            version: 1, photoETag: draft.photoETag)
+            if draft.isNew {
+                try Self.append(item, db, &order)
+                return item
+            }
+            guard let current = try Self.item(key: draft.itemKey, db) else { throw StoreError.itemNotFound }
+            guard current.version == (expectedVersion ?? draft.baseVersion) else {
+                throw StoreError.conflict(current: current)
+            }
+            item.version = current.version
+            guard item != current else { return current }
+            item.version = current.version + 1
+            try db.execute("""
+                UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, photo_etag = ?
+                WHERE key = ?
+                """, item.name, item.serialNumber, item.valueInDollars, item.version, item.photoETag, item.key)
+            if current.photoETag != item.photoETag { try Self.releasePhoto(current.photoETag, db) }
+            return item
+        }
+    }
+
+    /// Discards a draft: the store is exactly as before it began (a new item never existed,
+    /// a photo uploaded into the draft is gone, the edited item is untouched).
+    ///
+    /// - Throws: ``StoreError/draftNotFound``.
+    public func cancelDraft(id: UUID) throws {
+        try pool.write { db in
+            let draft = try Self.existingDraft(id: id, db)
+            try db.execute("DELETE FROM drafts WHERE id = ?", id)
+            try Self.releasePhoto(draft.photoETag, db)
+        }
+    }
+
+    /// Discards drafts not updated for `age` seconds; returns how many.
+    @discardableResult
+    public func purgeDrafts(olderThan age: TimeInterval = 86_400) throws -> Int {
+        let cutoff = now.addingTimeInterval(-age)
+        return try pool.write { db in
+            let stale = try db.fetchAll("SELECT id, photo_etag FROM drafts WHERE updated_at < ?", cutoff) { row in
+                (id: row[0] as UUID, photoETag: row[1] as String?)
+            }
+            for draft in stale {
+                try db.execute("DELETE FROM drafts WHERE id = ?", draft.id)
+                try Self.releasePhoto(draft.photoETag, db)
+            }
+            return stale.count
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func setDraftPhoto(id: UUID, photo: PreparedPhoto?) throws -> Draft {
+        let updatedAt = now
+        return try pool.write { db in
+            let draft = try Self.existingDraft(id: id, db)
+            if let photo { try Self.storePhoto(photo, db) }
+            try db.execute("UPDATE drafts SET photo_etag = ?, updated_at = ? WHERE id = ?",
+                           photo?.etag, updatedAt, id)
+            if draft.photoETag != photo?.etag { try Self.releasePhoto(draft.photoETag, db) }
+            return try Self.existingDraft(id: id, db)
+        }
+    }
+
+    static func newDraftID() -> UUID {
+        var generator = SystemRandomNumberGenerator()
+        return UUID.version4(using: &generator)
+    }
+
+    static func validate(name: String, serialNumber: String, valueInDollars: Int) throws {
+        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw StoreError.invalidField(field: .name, reason: "required")
+        }
+        if name.count > 200 { throw StoreError.invalidField(field: .name, reason: "longer than 200 characters") }
+        if serialNumber.count > 64 {
+            throw StoreError.invalidField(field: .serialNumber, reason: "longer than 64 characters")
+        }
+        if !(0...1_000_000_000).contains(valueInDollars) {
+            throw StoreError.invalidField(field: .valueInDollars, reason: "not in 0…1,000,000,000")
+        }
+    }
+
+    static func insert(_ draft: Draft, _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO drafts (\(Draft.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, draft.id, draft.itemKey, draft.isNew, draft.name, draft.serialNumber, draft.valueInDollars,
+            draft.dateCreated, draft.baseVersion, draft.photoETag, draft.updatedAt)
+    }
+
+    static func draft(id: UUID, _ db: Database) throws -> Draft? {
+        try db.fetchOne("SELECT \(Draft.columns) FROM drafts WHERE id = ?", id, map: Draft.init(row:))
+    }
+
+    static func existingDraft(id: UUID, _ db: Database) throws -> Draft {
+        guard let draft = try draft(id: id, db) else { throw StoreError.draftNotFound }
+        return draft
+    }
+
+    static func item(key: UUID, _ db: Database) throws -> Item? {
+        try db.fetchOne("SELECT \(Item.columns) FROM items WHERE key = ?", key, map: Item.init(row:))
+    }
+}

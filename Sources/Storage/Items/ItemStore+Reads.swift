@@ -1,0 +1,80 @@
+import Foundation
+
+extension ItemStore {
+    /// The number of items in the list (drafts excluded).
+    public func count() throws -> Int {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT count FROM item_stats WHERE id = 1") { $0[0] as Int } ?? 0
+        }
+    }
+
+    /// The sum of every item's value in dollars.
+    public func totalValue() throws -> Int {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT total_value FROM item_stats WHERE id = 1") { $0[0] as Int } ?? 0
+        }
+    }
+
+    /// Every item, in list order (one consistent snapshot).
+    public func allItems() throws -> [Item] {
+        try pool.readWithoutTransaction { db in
+            try db.fetchAll("SELECT \(Item.columns) FROM items ORDER BY position", map: Item.init(row:))
+        }
+    }
+
+    /// Up to `limit` items starting at list index `offset`, in list order.
+    ///
+    /// The position at `offset` comes from the in-memory order, then one index range scan
+    /// reads the page, so the cost does not grow with `offset`. An offset past the end (or a
+    /// negative one, or a non-positive limit) gives an empty page.
+    public func items(offset: Int, limit: Int) throws -> [Item] {
+        guard offset >= 0, limit > 0 else { return [] }
+        let start: Int64? = order.withLock { order in offset < order.count ? order.position(at: offset) : nil }
+        guard let start else { return [] }
+        return try pool.readWithoutTransaction { db in
+            try db.fetchAll("SELECT \(Item.columns) FROM items WHERE position >= ? ORDER BY position LIMIT ?",
+                            start, limit, map: Item.init(row:))
+        }
+    }
+
+    /// The item with `key`, or `nil`.
+    public func item(key: UUID) throws -> Item? {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT \(Item.columns) FROM items WHERE key = ?", key, map: Item.init(row:))
+        }
+    }
+
+    /// The list index (0-based) of the item with `key`, or `nil` when there is no such item.
+    public func index(of key: UUID) throws -> Int? {
+        // The row and the in-memory order can disagree for the instant between a writer's commit
+        // and its update of the order; reading the position again then sees them agree.
+        for _ in 0..<3 {
+            let position = try pool.readWithoutTransaction { db in
+                try db.fetchOne("SELECT position FROM items WHERE key = ?", key) { $0[0] as Int64 }
+            }
+            guard let position else { return nil }
+            if let index = order.withLock({ order in order.index(of: position) }) { return index }
+            Thread.sleep(forTimeInterval: 0.000_1)
+        }
+        return nil
+    }
+
+    /// The photo of the item with `key`, or `nil` when the item has none or does not exist.
+    public func photo(forItem key: UUID) throws -> Photo? {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("""
+                SELECT photos.bytes, photos.media_type, photos.etag
+                FROM items JOIN photos ON photos.etag = items.photo_etag WHERE items.key = ?
+                """, key) { row in Photo(bytes: row[0], mediaType: row[1], etag: row[2]) }
+        }
+    }
+
+    /// The photo with `etag`, whoever refers to it, or `nil`.
+    public func photo(etag: String) throws -> Photo? {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT bytes, media_type, etag FROM photos WHERE etag = ?", etag) { row in
+                Photo(bytes: row[0], mediaType: row[1], etag: row[2])
+            }
+        }
+    }
+}

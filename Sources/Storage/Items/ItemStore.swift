@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+
+/// The one store of possessions every request shares: items in list order, their photos,
+/// and the drafts of the modal detail page, in one SQLite file.
+///
+/// Reads run concurrently on a small pool of read-only connections; writes are serialized
+/// on one writer connection, each in its own transaction, and every acknowledged write is
+/// durable (see ``Durability``). Create it once at start-up and pass it down.
+///
+///     let store = try ItemStore.open(directory: "./data")
+///     let item = try store.createRandomItem()
+///     try store.moveItem(from: 0, to: 2)
+///     let page = try store.items(offset: 0, limit: 100)
+///
+/// Design notes:
+/// - **Order**: `items.position` holds gapped integers (appends step by 2^20; a move takes the
+///   midpoint of its new neighbours and rewrites one row; when neighbours are adjacent, a
+///   window around them is spread out, doubling until the spacing is ≥ 1,024). The sorted
+///   positions are also kept in memory (``ItemOrder``, loaded at open from the position index)
+///   so that "item at index i" and "index of item" need no `OFFSET` or `count(*)` scan.
+/// - **Photos**: content-addressed rows (`photos.etag` = quoted SHA-256), referenced by items
+///   and drafts; an edit draft shares the item's photo instead of copying it, and a photo row
+///   is deleted as soon as nothing refers to it.
+/// - **Drafts**: their own table, never joined into the list; committing applies fields and
+///   photo in one transaction, cancelling deletes the draft (and a photo only it showed).
+/// - **Count and total value**: kept in `item_stats` by triggers, read in O(1).
+public final class ItemStore: Sendable {
+    /// The distance between consecutive positions when items are appended or renumbered.
+    static let positionGap: Int64 = 1 << 20
+    /// Positions stay within ±2^61 so that differences never overflow; beyond, all are renumbered.
+    static let positionLimit: Int64 = 1 << 61
+
+    public let path: String
+    let configuration: Configuration
+    let pool: DatabasePool
+    /// Every item's position in list order; replaced by the writer after each commit.
+    let order: Mutex<ItemOrder>
+    /// The writer's `PRAGMA data_version` when the order was last known to match the file; it
+    /// changes only when another connection (another store or process) commits.
+    let orderDataVersion: Atomic<Int64>
+
+    /// Opens the store at `path`, creating the file and its schema if absent.
+    ///
+    /// Loads the list order into memory (one index scan) and purges abandoned drafts.
+    ///
+    /// - Throws: ``DatabaseError`` if the file cannot be opened or migrated.
+    public init(path: String, configuration: Configuration = .init()) throws {
+        self.path = path
+        self.configuration = configuration
+        var options = Database.Options()
+        options.synchronous = configuration.durability.synchronous
+        options.cacheSizeKiB = configuration.cacheSizeKiB
+        var loaded = ItemOrder()
+        var dataVersion: Int64 = 0
+        pool = try DatabasePool(path: path, readers: configuration.readers, options: options) { db in
+            try Self.migrator.migrate(db)
+            loaded = try Self.loadOrder(db)
+            dataVersion = try Self.dataVersion(db)
+        }
+        order = Mutex(loaded)
+        orderDataVersion = Atomic(dataVersion)
+        if let age = configuration.purgeDraftsOnOpenOlderThan {
+            try purgeDrafts(olderThan: age)
+        }
+    }
+
+    /// Opens (creating if needed) `<directory>/homepwner.sqlite`, creating the directory too.
+    public static func open(directory: String, configuration: Configuration = .init()) throws -> ItemStore {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = URL(fileURLWithPath: directory).appendingPathComponent("homepwner.sqlite").path
+        return try ItemStore(path: path, configuration: configuration)
+    }
+
+    deinit { pool.close() }
+
+    /// Checkpoints the WAL into the database file and truncates it (graceful shutdown).
+    ///
+    /// - Throws: ``DatabaseError`` (`SQLITE_BUSY`) if readers kept it from completing.
+    public func checkpoint() throws {
+        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
+    /// Closes every connection. Any later call throws ``DatabaseError`` (`SQLITE_MISUSE`).
+    public func close() {
+        pool.close()
+    }
+
+    var now: Date { configuration.clock() }
+
+    /// Runs `body` in a write transaction with a working copy of the order, which replaces the
+    /// shared order only once the transaction has committed (still under the writer's lock, so
+    /// writers apply their changes in commit order).
+    ///
+    /// If another connection changed the file since the order was loaded (a second store on the
+    /// same file), the order is reloaded first, inside the transaction, so moves stay correct.
+    func writeItems<Result: Sendable>(_ body: (Database, inout ItemOrder) throws -> Result) throws -> Result {
+        try pool.writeWithoutTransaction { db in
+            var working = order.withLock { $0 }
+            let result = try db.inTransaction(.immediate) {
+                if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
+                    working = try Self.loadOrder(db)
+                }
+                return try body(db, &working)
+            }
+            let committed = working
+            order.withLock { $0 = committed }
+            orderDataVersion.store(try Self.dataVersion(db), ordering: .relaxed)
+            return result
+        }
+    }
+
+    static func dataVersion(_ db: Database) throws -> Int64 {
+        try db.fetchOne("PRAGMA data_version") { $0[0] as Int64 } ?? 0
+    }
+}

@@ -1,0 +1,28 @@
+/// The image formats a photo may have, recognised from the first bytes (never from a
+/// file name or a client's Content-Type).
+enum PhotoFormat: String, Sendable, CaseIterable {
+    case jpeg = "image/jpeg"
+    case png = "image/png"
+    case gif = "image/gif"
+    case webp = "image/webp"
+
+    var mediaType: String { rawValue }
+
+    /// The format of `bytes` by its signature, or `nil` if it is none of the four.
+    init?(sniffing bytes: [UInt8]) {
+        func starts(with signature: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + signature.count && bytes[offset..<(offset + signature.count)].elementsEqual(signature)
+        }
+        if starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if starts(with: Array("GIF87a".utf8)) || starts(with: Array("GIF89a".utf8)) {
+            self = .gif
+        } else if starts(with: Array("RIFF".utf8)) && starts(with: Array("WEBP".utf8), at: 8) {
+            self = .webp
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// Why an ``ItemStore`` operation was refused. (SQLite failures throw ``DatabaseError``.)
+public enum StoreError: Error, Equatable, Sendable {
+    case itemNotFound
+    case draftNotFound
+    /// A move named a position outside `0..<count`.
+    case indexOutOfRange(index: Int, count: Int)
+    /// The item changed since the draft began (another tab, another person): its current state.
+    case conflict(current: Item)
+    /// The photo is larger than `limit` bytes.
+    case photoTooLarge(limit: Int)
+    /// The bytes are not a JPEG, PNG, GIF or WebP image.
+    case unsupportedPhotoType
+    /// A field value the store refuses to save (the App validates first and shows 422).
+    case invalidField(field: Field, reason: String)
+
+    /// The draft fields that are validated.
+    public enum Field: String, Sendable {
+        case name, serialNumber, valueInDollars
+    }
+}

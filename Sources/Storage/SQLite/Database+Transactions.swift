@@ -1,0 +1,51 @@
+import CSQLite
+
+extension Database {
+    /// How a transaction takes its locks.
+    public enum TransactionKind: String, Sendable {
+        /// Takes a read snapshot at the first read (`BEGIN DEFERRED`).
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, so the transaction never fails half-way on `SQLITE_BUSY`.
+        case immediate = "IMMEDIATE"
+    }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+    ///
+    /// A call inside another transaction joins it (the outer call commits or rolls back).
+    ///
+    ///     try db.inTransaction { try db.execute("DELETE FROM items WHERE key = ?", key) }
+    public func inTransaction<Result>(_ kind: TransactionKind = .immediate,
+                                      _ body: () throws -> Result) throws -> Result {
+        if transactionDepth > 0 {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body()
+        }
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        transactionDepth = 1
+        defer { transactionDepth = 0 }
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        do {
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        return result
+    }
+
+    /// Rolls back the open transaction, if SQLite has not already done so.
+    ///
+    /// Rolling back cannot meaningfully fail once a transaction is open; if it does, the
+    /// connection reports it again on its next statement.
+    private func rollbackIfNeeded() {
+        guard isInsideTransaction, let handle else { return }
+        sqlite3_exec(handle, "ROLLBACK TRANSACTION", nil, nil, nil)
+    }
+}

@@ -1,0 +1,101 @@
+import CSQLite
+
+/// One SQLite connection, with its cache of prepared statements.
+///
+/// A `Database` is not thread-safe and is never shared between threads directly:
+/// it lives inside a ``SerializedDatabase`` (a mutex), and code reaches it only
+/// through closures such as `pool.write { db in … }` that cannot leak it.
+public final class Database {
+    private(set) var handle: OpaquePointer?
+    public let path: String
+    var statementCache: [String: Statement] = [:]
+    /// Depth of `inTransaction` calls, so that nested calls join the outer transaction.
+    var transactionDepth = 0
+
+    /// Opens (and for a writer, creates) the database file at `path`.
+    ///
+    /// - Throws: ``DatabaseError`` if the file cannot be opened or configured.
+    public init(path: String, options: Options = Options()) throws {
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch options.mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = DatabaseError(resultCode: code, connection: connection, sql: nil)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        handle = connection
+        sqlite3_extended_result_codes(connection, 1)
+        do {
+            try check(sqlite3_busy_timeout(connection, options.busyTimeoutMilliseconds))
+            try execute(sql: "PRAGMA foreign_keys = ON")
+            try execute(sql: "PRAGMA cache_size = -\(options.cacheSizeKiB)")
+            if options.mode == .readWrite {
+                // WAL: readers never block the writer and the writer never blocks readers.
+                let mode = try fetchOne("PRAGMA journal_mode = WAL") { $0[0] as String }
+                guard mode?.lowercased() == "wal" else {
+                    throw DatabaseError(code: SQLITE_ERROR, message: "could not enable WAL mode (got \(mode ?? "nil"))",
+                                        sql: "PRAGMA journal_mode = WAL")
+                }
+                try execute(sql: "PRAGMA synchronous = \(options.synchronous.rawValue)")
+            } else {
+                try execute(sql: "PRAGMA query_only = ON")
+            }
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Finalizes every cached statement and closes the connection. Later calls throw.
+    public func close() {
+        for statement in statementCache.values { statement.finalize() }
+        statementCache.removeAll()
+        if let handle {
+            sqlite3_close_v2(handle)
+            self.handle = nil
+        }
+    }
+
+    public var isClosed: Bool { handle == nil }
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertedRowID: Int64 {
+        guard let handle else { return 0 }
+        return sqlite3_last_insert_rowid(handle)
+    }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+    public var changesCount: Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInsideTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// Throws a ``DatabaseError`` unless `code` is `SQLITE_OK`.
+    func check(_ code: Int32, sql: String? = nil) throws {
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: code, connection: handle, sql: sql)
+        }
+    }
+
+    /// The open connection, or an error if it was closed.
+    func openHandle(sql: String? = nil) throws -> OpaquePointer {
+        guard let handle else { throw DatabaseError.closed(sql: sql) }
+        return handle
+    }
+}
+
+@available(*, unavailable) extension Database: Sendable {}

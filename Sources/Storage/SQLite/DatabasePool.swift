@@ -1,0 +1,72 @@
+import Synchronization
+
+/// One serialized writer and a few read-only connections on the same WAL database.
+///
+/// In WAL mode readers see the last committed state and never wait for the writer, and
+/// the writer never waits for readers; writes are serialized by the writer's mutex, so
+/// `SQLITE_BUSY` between our own connections cannot happen.
+///
+///     let pool = try DatabasePool(path: path, readers: 4)
+///     try pool.write { db in try db.execute("INSERT …") }
+///     let count = try pool.read { db in try db.fetchOne("SELECT count(*) FROM items") { $0[0] as Int } }
+public final class DatabasePool: Sendable {
+    public let path: String
+    private let writer: SerializedDatabase
+    private let readers: [SerializedDatabase]
+    /// Where the next reader search starts, so that readers are used evenly.
+    private let nextReader = Atomic<UInt>(0)
+
+    /// Opens the writer (creating the file, in WAL mode) and `readers` read-only connections.
+    ///
+    /// - Parameter prepare: runs on the writer before any reader opens (migrations).
+    public init(path: String, readers: Int, options: Database.Options = .init(),
+                prepare: (Database) throws -> Void = { _ in }) throws {
+        self.path = path
+        let writerDatabase = try Database(path: path, options: options)
+        try prepare(writerDatabase)
+        writer = SerializedDatabase(writerDatabase)
+        var readOptions = options
+        readOptions.mode = .readOnly
+        var connections: [SerializedDatabase] = []
+        for _ in 0..<max(1, readers) {
+            connections.append(SerializedDatabase(try Database(path: path, options: readOptions)))
+        }
+        self.readers = connections
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction on the writer: commits when it returns,
+    /// rolls back when it throws.
+    public func write<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        try writer.sync { db in try db.inTransaction(.immediate) { try body(db) } }
+    }
+
+    /// Runs `body` on the writer outside any transaction (for `inTransaction` plus work that must
+    /// happen under the writer's lock after the commit, or for checkpoints).
+    public func writeWithoutTransaction<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        try writer.sync(body)
+    }
+
+    /// Runs `body` on a free read-only connection, inside a read transaction so that all its
+    /// statements see one snapshot.
+    public func read<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        try readWithoutTransaction { db in try db.inTransaction(.deferred) { try body(db) } }
+    }
+
+    /// Runs `body` on a free read-only connection without opening a transaction
+    /// (each statement sees the latest commit).
+    public func readWithoutTransaction<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+        for offset in 0..<readers.count {
+            let reader = readers[Int((start &+ UInt(offset)) % UInt(readers.count))]
+            if let result = try reader.syncIfAvailable(body) { return result }
+        }
+        // All busy: wait for one.
+        return try readers[Int(start % UInt(readers.count))].sync(body)
+    }
+
+    /// Closes every connection; any later use throws ``DatabaseError``.
+    public func close() {
+        for reader in readers { reader.sync { db in db.close() } }
+        writer.sync { db in db.close() }
+    }
+}

@@ -1,2 +1,0 @@
-// The Storage module; see DESIGN.md (Architecture).
-import CSQLite
