@@ -24,6 +24,9 @@ public final class HTTPServer: Sendable {
     /// The bound port (the chosen one when configured with port 0); 0 before `start()`.
     public var port: Int { state.boundPort.load(ordering: .acquiring) }
 
+    /// Whether `shutdown` has begun.
+    public var isStopping: Bool { state.stopping.load(ordering: .acquiring) }
+
     /// Binds, listens and starts the loops; returns once connections are accepted.
     ///
     /// - Throws: `HTTPServerError` if the address cannot be bound or loops cannot start.
