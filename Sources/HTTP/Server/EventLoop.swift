@@ -5,6 +5,8 @@ import Glibc
 /// enforces timeouts for its connections. Level-triggered; never blocks on a client.
 final class EventLoop {
     let context: ServerContext
+    let index: Int
+    let inbox: EventLoopInbox
     let listenFD: Int32
     let epollFD: Int32
     let wakeFD: Int32
@@ -32,18 +34,15 @@ final class EventLoop {
     /// Responses queued inline up to this size before writing (pipelining batches).
     static let outputBatch = 64 * 1024
 
-    init(context: ServerContext, listenFD: Int32) throws(HTTPServerError) {
+    init(context: ServerContext, index: Int, listenFD: Int32) throws(HTTPServerError) {
         self.context = context
+        self.index = index
+        self.inbox = context.inboxes[index]
         self.listenFD = listenFD
         let epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epollFD >= 0 else { throw .cannotCreateEventLoop(reason: SystemCall.describe(errno)) }
-        let wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard wakeFD >= 0 else {
-            SystemCall.close(epollFD)
-            throw .cannotCreateEventLoop(reason: SystemCall.describe(errno))
-        }
         self.epollFD = epollFD
-        self.wakeFD = wakeFD
+        self.wakeFD = inbox.wakeFD
         shim_epoll_add(epollFD, wakeFD, shim_EPOLLIN)
         // EPOLLEXCLUSIVE: one loop wakes per incoming connection, not all of them.
         shim_epoll_add(epollFD, listenFD, shim_EPOLLIN | shim_EPOLLEXCLUSIVE)
@@ -63,9 +62,9 @@ final class EventLoop {
         readBuffer.deallocate()
     }
 
+    /// Closes the epoll descriptor (the inbox's eventfd is closed by the server).
     func closeDescriptors() {
         SystemCall.close(epollFD)
-        SystemCall.close(wakeFD)
     }
 
     func run() {
@@ -91,6 +90,7 @@ final class EventLoop {
                 } else if fd == wakeFD {
                     var value: UInt64 = 0
                     _ = read(wakeFD, &value, 8)
+                    adoptHandedOver()
                 } else if let connection = connection(fd) {
                     handle(connection, events: events[index])
                 }
@@ -146,12 +146,34 @@ final class EventLoop {
                     continue
                 }
             }
-            register(fd, counted: admitted)
-            if !admitted, let connection = connection(fd) {
+            if admitted {
+                // Round robin over the loops: an even spread however the wake-ups fall.
+                let target = context.state.nextLoop.add(1, ordering: .relaxed).oldValue % context.inboxes.count
+                if target == index {
+                    register(fd, counted: true)
+                } else {
+                    context.inboxes[target].post(fd)
+                }
+                continue
+            }
+            register(fd, counted: false)
+            if let connection = connection(fd) {
                 rejectedOpen += 1
                 let response = context.serverError(.serviceUnavailable, "Too many connections; try again shortly")
                 queue(response, on: connection, isHead: false, close: true)
                 finishWriting(connection)
+            }
+        }
+    }
+
+    /// Registers connections another loop accepted for this one.
+    func adoptHandedOver() {
+        for fd in inbox.take() {
+            if context.state.stopping.load(ordering: .relaxed) {
+                SystemCall.close(fd)
+                context.state.connectionCount.subtract(1, ordering: .relaxed)
+            } else {
+                register(fd, counted: true)
             }
         }
     }

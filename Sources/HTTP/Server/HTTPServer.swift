@@ -45,18 +45,21 @@ public final class HTTPServer: Sendable {
         }
         state.listenFD.store(listenFD, ordering: .releasing)
         state.boundPort.store(Int(boundPort), ordering: .releasing)
-        let context = ServerContext(configuration: configuration, router: router, state: state)
+        var inboxes: [EventLoopInbox] = []
         var loops: [EventLoop] = []
-        for _ in 0..<max(1, configuration.eventLoops) {
-            do {
-                loops.append(try EventLoop(context: context, listenFD: listenFD))
-            } catch {
-                for loop in loops { loop.closeDescriptors() }
-                SystemCall.close(listenFD)
-                throw error
+        do {
+            for _ in 0..<max(1, configuration.eventLoops) { inboxes.append(try EventLoopInbox()) }
+            let context = ServerContext(configuration: configuration, router: router, state: state, inboxes: inboxes)
+            for index in inboxes.indices {
+                loops.append(try EventLoop(context: context, index: index, listenFD: listenFD))
             }
+        } catch {
+            for loop in loops { loop.closeDescriptors() }
+            for inbox in inboxes { SystemCall.close(inbox.wakeFD) }
+            SystemCall.close(listenFD)
+            throw error
         }
-        state.wakeFDs.withLock { $0 = loops.map(\.wakeFD) }
+        state.inboxes.withLock { $0 = inboxes }
         state.runningLoops.store(loops.count, ordering: .releasing)
         for loop in loops {
             let handle = EventLoopHandle(loop: loop)
@@ -74,8 +77,7 @@ public final class HTTPServer: Sendable {
             state.graceDeadline.store(shim_monotonic_ns() &+ gracePeriod.nanoseconds, ordering: .releasing)
             // Linux: shutdown() on a listening socket makes further connects fail at once.
             Glibc.shutdown(state.listenFD.load(ordering: .acquiring), Int32(SHUT_RDWR))
-            var one: UInt64 = 1
-            for fd in state.wakeFDs.withLock({ $0 }) { _ = write(fd, &one, 8) }
+            for inbox in state.inboxes.withLock({ $0 }) { inbox.wake() }
         }
         waitUntilStopped()
     }
@@ -92,6 +94,14 @@ public final class HTTPServer: Sendable {
     static func loopDidStop(_ state: ServerState) {
         if state.runningLoops.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
             SystemCall.close(state.listenFD.load(ordering: .acquiring))
+            for inbox in state.inboxes.withLock({ $0 }) {
+                // Connections handed over while their loop was stopping.
+                for fd in inbox.take() {
+                    SystemCall.close(fd)
+                    state.connectionCount.subtract(1, ordering: .relaxed)
+                }
+                SystemCall.close(inbox.wakeFD)
+            }
             state.stopped.store(true, ordering: .releasing)
         }
     }

@@ -11,8 +11,10 @@ final class ServerState: Sendable {
     let graceDeadline = Atomic<UInt64>(UInt64.max)
     let runningLoops = Atomic<Int>(0)
     let connectionCount = Atomic<Int>(0)
-    let wakeFDs = Mutex<[Int32]>([])
-    let epollFDs = Mutex<[Int32]>([])
+    /// Round-robin counter choosing the loop for the next accepted connection.
+    let nextLoop = Atomic<Int>(0)
+    /// The loops' inboxes, for waking them at shutdown.
+    let inboxes = Mutex<[EventLoopInbox]>([])
 }
 
 /// What every loop needs to answer requests; immutable.
@@ -20,4 +22,6 @@ struct ServerContext: Sendable {
     let configuration: HTTPServer.Configuration
     let router: Router
     let state: ServerState
+    /// One per loop, by loop index.
+    let inboxes: [EventLoopInbox]
 }

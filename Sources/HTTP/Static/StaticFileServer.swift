@@ -127,6 +127,7 @@ public final class StaticFileServer: Sendable {
     /// root or name something hidden. Checked on the raw path, before decoding joins segments.
     static func safeRelativePath(_ rawPath: Substring) -> String? {
         guard rawPath.hasPrefix("/") else { return nil }
+        if isPlainPath(rawPath.utf8) { return String(rawPath.dropFirst()) }
         var segments: [String] = []
         for piece in rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             guard let decoded = PercentEncoding.decode(piece.utf8, plusAsSpace: false), !decoded.isEmpty,
@@ -136,6 +137,27 @@ public final class StaticFileServer: Sendable {
             segments.append(String(decoding: decoded, as: UTF8.self))
         }
         return segments.isEmpty ? nil : segments.joined(separator: "/")
+    }
+
+    /// The common case, decided without allocating: only unreserved characters and
+    /// single slashes, no segment starting with a dot, no trailing slash.
+    static func isPlainPath(_ path: Substring.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                break
+            case UInt8(ascii: "."):
+                if previous == UInt8(ascii: "/") { return false }
+            case UInt8(ascii: "/"):
+                if previous == UInt8(ascii: "/") { return false }
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "/") && previous != 0
     }
 
     static func realPath(_ path: String) -> String? {
