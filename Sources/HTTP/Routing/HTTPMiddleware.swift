@@ -1,0 +1,31 @@
+/// Code around every request: it may answer itself, change the request, or
+/// change (or catch the errors of) what `next` returns.
+///
+/// Routing runs inside the chain, so a middleware sees the router's 404 and 405 as
+/// thrown `HTTPError`s and may turn them into pages.
+///
+/// ```swift
+/// struct Timing: HTTPMiddleware {
+///     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
+///         var response = try next(request)
+///         response.headers[.cacheControl] = "no-store"
+///         return response
+///     }
+/// }
+/// ```
+public protocol HTTPMiddleware: Sendable {
+    func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse
+}
+
+/// A middleware made from a closure.
+public struct ClosureMiddleware: HTTPMiddleware {
+    let body: @Sendable (HTTPRequest, HTTPHandler) throws -> HTTPResponse
+
+    public init(_ body: @escaping @Sendable (HTTPRequest, HTTPHandler) throws -> HTTPResponse) {
+        self.body = body
+    }
+
+    public func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
+        try body(request, next)
+    }
+}
