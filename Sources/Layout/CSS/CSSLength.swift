@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc  // links libm, which `Double.rounded()` needs on Linux
+#endif
+
 /// Formats lengths for the generated CSS: points become `rem` (1 pt = 1/16 rem, so the
 /// layout scales with the browser's text size), breakpoints become `em`.
 enum CSSLength {

@@ -224,7 +224,9 @@ extension LayoutSpec {
             let sizes = SlotSizes(view: view, slot: slot)
             guard horizontal, sizes.fixed == nil else { return }
             var d: [(String, String)] = []
-            if slot.compressionResistance == .required {
+            // A slot stacked on its own line in the same size classes keeps that line's basis.
+            let stacked = slot.variants.contains(LayoutVariantRule(when, .stack))
+            if slot.compressionResistance == .required, !stacked {
                 let plan = GrowthPlan(spec: self, format: main)
                 d += [
                     ("flex-grow", PriorityLevels.weight(rank: plan.levels.topRank)),
