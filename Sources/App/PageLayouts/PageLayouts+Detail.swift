@@ -52,7 +52,7 @@ extension PageLayouts {
     static let field = spec {
         try LayoutSpec(
             block: "field",
-            formats: ["H:|-0-[label]-8-[input(>=96)]-0-[error]-0-|"],
+            formats: ["H:|-0-[label(>=56)]-8-[input(>=96)]-0-[error]-0-|"],
             slots: [
                 "label": LayoutSlot(hugging: .defaultHigh, compressionResistance: .required),
                 "input": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow),

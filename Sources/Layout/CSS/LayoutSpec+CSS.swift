@@ -236,9 +236,11 @@ extension LayoutSpec {
             }
             d += [("min-width", "min-content"), ("white-space", "normal"), ("overflow-wrap", "break-word"), ("text-overflow", "clip")]
             set.add(CSSRule(slotSelector, d), when: when)
+            // Lines break between the slot's child elements (an amount and its badge), not inside them.
+            set.add(CSSRule("\(slotSelector) > *", [("white-space", "nowrap")]), when: when)
         case .stack:
             guard horizontal else { return }
-            set.add(CSSRule(containerSelector, wrapping), when: when)
+            set.add(CSSRule(containerSelector, wrapping + [("padding-block", CSSLength.rem(points: LayoutSpacing.standardPoints))]), when: when)
             set.add(CSSRule(slotSelector, [
                 ("flex", "1 0 100%"), ("max-width", "none"), ("margin-inline-start", "0"),
             ]), when: when)
@@ -249,7 +251,7 @@ extension LayoutSpec {
 
     /// Lines of a wrapping container are the standard spacing apart.
     private var wrapping: [(String, String)] {
-        [("flex-wrap", "wrap"), ("row-gap", CSSLength.rem(points: LayoutSpacing.standardPoints))]
+        [("flex-wrap", "wrap"), ("align-content", "center"), ("row-gap", CSSLength.rem(points: LayoutSpacing.standardPoints))]
     }
 
     /// Disabled: visible but dimmed and inert. CSS cannot set `disabled`, so pointer events are

@@ -6,7 +6,7 @@
 /// view       := "[" name ("(" predicates ")")? "]"
 /// predicates := predicate ("," predicate)*
 /// predicate  := ("==" | ">=" | "<=")? number ("@" number)?
-/// name       := [A-Za-z_][A-Za-z0-9_-]*
+/// name       := [A-Za-z_][A-Za-z0-9_]* ("-" [A-Za-z][A-Za-z0-9_]*)*
 /// ```
 /// Spaces between tokens are ignored.
 struct VisualFormatParser {
@@ -33,6 +33,9 @@ struct VisualFormatParser {
         if let axisLetter = peek(), axisLetter == "H" || axisLetter == "V", peek(offset: 1) == ":" {
             parsed.axis = axisLetter == "H" ? .horizontal : .vertical
             index += 2
+        }
+        if let letter = peek(), letter.isLetter, peek(offset: 1) == ":" {
+            throw failure("unknown orientation '\(letter):', use 'H:' or 'V:'")
         }
         skipSpaces()
         if take("|") {
@@ -96,7 +99,11 @@ struct VisualFormatParser {
         guard let first = peek(), first.isLetter || first == "_" else {
             throw failure("expected a view name after '[', found \(found)")
         }
-        while let c = peek(), c.isLetter || c.isNumber || c == "_" || c == "-" { index += 1 }
+        // A '-' belongs to the name only before a letter (`remove-photo`), so `[name-8-|`
+        // reads as an unclosed view rather than a view called "name-8-".
+        while let c = peek(), c.isLetter || c.isNumber || c == "_" || (c == "-" && peek(offset: 1)?.isLetter == true) {
+            index += 1
+        }
         let name = String(characters[nameStart..<index])
         if existing.contains(where: { $0.name == name }) {
             throw VisualFormatError(format: source, position: nameStart, reason: "view '\(name)' appears twice")
