@@ -48,6 +48,7 @@ extension LayoutSpec {
         if let lead = format.leadingEdge?.minimum, lead > 0 { container.append((names.paddingStart, CSSLength.rem(points: lead))) }
         if let trail = format.trailingEdge?.minimum, trail > 0 { container.append((names.paddingEnd, CSSLength.rem(points: trail))) }
         if horizontal { container.append(("min-width", "0")) }
+        if let gap = uniformGap(format) { container += wrapping + [("column-gap", CSSLength.rem(points: gap))] }
         set.add(CSSRule(containerSelector, container), when: .any)
         // The spacing before a view is its start margin; whichever view is first in the DOM
         // (an optional one may be absent) sits on the container's padding instead.
@@ -68,7 +69,7 @@ extension LayoutSpec {
         let slot = slot(view.name)
         let sizes = SlotSizes(view: view, slot: slot)
         var d: [(String, String)] = [("box-sizing", "border-box"), ("margin", "0")]
-        if index > 0, let gap = format.spacing(before: index)?.minimum, gap > 0 {
+        if index > 0, uniformGap(format) == nil, let gap = format.spacing(before: index)?.minimum, gap > 0 {
             d.append((names.marginStart, CSSLength.rem(points: gap)))
         }
         if plan.absorber == view.name { d.append((names.marginEnd, "auto")) }
@@ -247,6 +248,16 @@ extension LayoutSpec {
         case .present:
             return  // only containers are presented
         }
+    }
+
+    /// The gap of a row that always wraps and spaces its views evenly: rendered as
+    /// `column-gap` rather than start margins, so a wrapped line starts flush with the first.
+    private func uniformGap(_ format: VisualFormat) -> Double? {
+        guard format.axis == .horizontal, variants.contains(.always(.wrap)),
+              let first = format.spacings.first,
+              format.spacings.allSatisfy({ $0.minimum == first.minimum && !$0.isFlexible })
+        else { return nil }
+        return first.minimum
     }
 
     /// Lines of a wrapping container are the standard spacing apart.

@@ -150,7 +150,7 @@ struct VisualFormatParser {
             let at = index
             let value = try number(what: "a priority")
             guard value == value.rounded(), let p = LayoutPriority(rawValue: Int(value)) else {
-                throw VisualFormatError(format: source, position: at, reason: "a priority is a whole number 1…1000, not \(value)")
+                throw VisualFormatError(format: source, position: at, reason: "a priority is a whole number 1…1000, not \(CSSLength.number(value))")
             }
             priority = p
         }
