@@ -20,6 +20,7 @@ enum CSSLength {
 
     /// A CSS number with at most four decimals and no trailing zeros.
     static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e18 { return String(Int(value)) }
         let scaled = (value * 10_000).rounded()
         if scaled == scaled.rounded(.towardZero), abs(scaled) < 1e15 {
             let integer = Int(scaled)
