@@ -36,7 +36,7 @@ struct ErrorPages: HTTPMiddleware {
     }
 
     private func page(_ status: HTTPStatus, detail: String?, headers: HTTPHeaders, request: HTTPRequest) -> HTTPResponse {
-        let context = PageContext(request: request)
+        let context = PageContext(request: request, takingFlash: false)
         var response = renderer.errorPage(status, detail: detail, context: context)
         for (name, value) in headers { response.headers.add(name, value) }
         return response

@@ -10,10 +10,14 @@ struct PageContext: Sendable {
 
     static let flashCookie = "hp_flash"
 
-    init(request: HTTPRequest) {
+    /// - Parameter takingFlash: false for pages that must leave a pending flash message
+    ///   for the next list page (error pages).
+    init(request: HTTPRequest, takingFlash: Bool = true) {
         language = Language.preferred(by: request)
         csrf = CSRFToken.current(for: request)
-        flash = request.cookies[Self.flashCookie].flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 }
+        flash = takingFlash
+            ? request.cookies[Self.flashCookie].flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 }
+            : nil
     }
 
     func text(_ key: String) -> String { Strings.text(key, language) }
