@@ -70,7 +70,11 @@ extension LayoutSpec {
             set.add(CSSRule("\(slotSelector) > *", [("white-space", "nowrap")]), when: when)
         case .stack:
             guard horizontal else { return }
-            set.add(CSSRule(containerSelector, wrapping + [("padding-block", CSSLength.rem(points: LayoutSpacing.standardPoints))]), when: when)
+            set.add(CSSRule(containerSelector, wrapping), when: when)
+            // Two lines need room above and below; a row without the stacked slot keeps its height.
+            set.add(CSSRule("\(containerSelector):has(> \(slotSelector))", [
+                ("padding-block", CSSLength.rem(points: LayoutSpacing.standardPoints)),
+            ]), when: when)
             set.add(CSSRule(slotSelector, [
                 ("flex", "1 0 100%"), ("max-width", "none"), ("margin-inline-start", "0"),
             ]), when: when)
