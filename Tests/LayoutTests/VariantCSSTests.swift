@@ -78,6 +78,7 @@ struct VariantCSSTests {
         #expect(controls["margin-inline-start"] == "0")
         #expect(css.declarations(".row", media: Self.compactWidth)["flex-wrap"] == "wrap")
         #expect(css.declarations(".row")["flex-wrap"] == "nowrap")
+        #expect(css.declarations(".row:has(> .row__controls)", media: Self.compactWidth)["padding-block"] == "0.5rem")
     }
 
     @Test("Stack: a whole container one under the other")

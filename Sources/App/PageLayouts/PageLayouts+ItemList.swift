@@ -18,8 +18,8 @@ extension PageLayouts {
 
     /// An item row, as the tutorial's cell: under pressure the date is squeezed first, then the
     /// serial, then the name (never below 4 rem); the value with its badge never — it wraps
-    /// between amount and badge as the last resort at compact width. Edit-mode controls move
-    /// onto a line of their own at compact width.
+    /// between amount and badge, or the row wraps, as the last resort at compact width (very
+    /// large text). Edit-mode controls move onto a line of their own at compact width.
     static let itemRow = spec {
         try LayoutSpec(
             block: "item-row",
@@ -36,7 +36,8 @@ extension PageLayouts {
                     hugging: .required, compressionResistance: .required,
                     variants: [.when(.compactWidth, .stack), .when(.compactWidth, .wrap)]),
             ],
-            estimatedRowHeight: 60)
+            estimatedRowHeight: 60,
+            variants: [.when(.compactWidth, .wrap)])
     }
 
     /// "No more items!": a default-height (44 pt) row.

@@ -45,24 +45,6 @@ public struct LayoutStylesheet: Sendable, Hashable {
             text += "}\n"
         }
         self.css = text
-        self.hash = String(FNV1a.hash(text), radix: 16).leftPadded(to: 16).prefix(12).description
-    }
-}
-
-/// 64-bit FNV-1a: tiny, stable across runs and platforms (unlike `Hasher`), enough for a cache name.
-enum FNV1a {
-    static func hash(_ text: String) -> UInt64 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01b3
-        }
-        return value
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        self.hash = String(FNV1a.hexDigest(text).prefix(12))
     }
 }
