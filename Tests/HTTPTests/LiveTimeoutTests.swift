@@ -79,6 +79,23 @@ struct LiveTimeoutTests {
         }
     }
 
+    @Test("A client that stops reading a large response is dropped after the write timeout")
+    func writeTimeout() throws {
+        var builder = RouterBuilder()
+        let huge = [UInt8](repeating: 0x5A, count: 32 * 1024 * 1024)
+        builder.get("/huge") { _ in HTTPResponse(body: .bytes(huge)) }
+        var configuration = HTTPServer.Configuration.testing
+        configuration.timeouts.write = .milliseconds(300)
+        try withTestServer(router: builder.build(), configuration: configuration) { client in
+            try client.send("GET /huge HTTP/1.1\r\nHost: h\r\n\r\n")
+            let port = client.port
+            usleep(100_000)
+            #expect(FileDescriptors.serverSocketCount(port: port) == 2)
+            try waitFor { FileDescriptors.serverSocketCount(port: port) == 1 }
+            #expect(FileDescriptors.serverSocketCount(port: port) == 1)
+        }
+    }
+
     @Test("While one client dribbles a header, another is answered within 50 ms")
     func slowClientDoesNotBlockOthers() throws {
         var configuration = LiveFixtures.fastTimeouts(header: .seconds(10), idle: .seconds(10))

@@ -132,7 +132,7 @@ extension EventLoop {
     /// After an error response: shut our side, drain what the client still sends for a
     /// moment, then close — so the client reads the response instead of a reset.
     func startLingering(_ connection: HTTPConnection) {
-        guard !connection.peerClosed else {
+        guard !connection.peerClosed, !context.state.stopping.load(ordering: .relaxed) else {
             close(connection)
             return
         }
