@@ -105,7 +105,7 @@ extension EventLoop {
             keepAliveHeader: keepAlive && request.version == .http1_0)
         connection.phase = .writing
         accessLog.record(
-            method: request.method, path: request.path, status: response.status, bytes: bytes,
+            method: request.method, path: String(request.rawPath), status: response.status, bytes: bytes,
             nanoseconds: accessLog.enabled ? shim_monotonic_ns() &- started : 0)
     }
 
