@@ -149,6 +149,28 @@ struct LiveServerTests {
         }
     }
 
+    @Test("The test client keeps cookies like a browser")
+    func cookieJar() throws {
+        var builder = RouterBuilder()
+        builder.get("/login") { _ in
+            var response = HTTPResponse.text("in")
+            response.setCookie(HTTPCookie(name: "session", value: "s1"))
+            response.setCookie(HTTPCookie(name: "flash", value: "hi"))
+            return response
+        }
+        builder.get("/whoami") { request in
+            var response = HTTPResponse.text(request.cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+            response.setCookie(HTTPCookie(name: "flash", value: "", maxAge: 0))
+            return response
+        }
+        try withTestServer(router: builder.build()) { client in
+            _ = try client.get("/login")
+            #expect(client.cookies == ["session": "s1", "flash": "hi"])
+            #expect(try client.get("/whoami").bodyString == "flash=hi,session=s1")
+            #expect(client.cookies == ["session": "s1"])
+        }
+    }
+
     @Test("Server-detected errors use the configured error responder")
     func errorResponder() throws {
         var configuration = HTTPServer.Configuration.testing
