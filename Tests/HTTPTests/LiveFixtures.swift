@@ -26,6 +26,7 @@ enum LiveFixtures {
             return .text("slow")
         }
         builder.get("/large") { _ in HTTPResponse(body: .bytes(StaticFixture.large)) }
+        builder.get("/medium") { _ in HTTPResponse(body: .bytes(Array(StaticFixture.large[0..<20_000]))) }
         builder.get("/boom") { _ in throw UnexpectedError() }
         builder.get("/teapot") { _ in throw HTTPError(HTTPStatus(418), "short and stout", headers: ["X-Tea": "earl grey"]) }
         if let staticRoot { builder.serveStaticFiles(from: staticRoot) }

@@ -39,12 +39,20 @@ struct LiveServerTests {
     @Test("Many pipelined requests with large responses arrive complete and in order")
     func pipeliningLarge() throws {
         try withTestServer(router: LiveFixtures.router()) { client in
-            let requests = (0..<40).map { $0 % 4 == 0 ? "GET /large HTTP/1.1\r\nHost: h\r\n\r\n" : "GET /items/\($0) HTTP/1.1\r\nHost: h\r\n\r\n" }
+            let requests = (0..<40).map { index in
+                switch index % 4 {
+                case 0: "GET /large HTTP/1.1\r\nHost: h\r\n\r\n"
+                case 2: "GET /medium HTTP/1.1\r\nHost: h\r\n\r\n"
+                default: "GET /items/\(index) HTTP/1.1\r\nHost: h\r\n\r\n"
+                }
+            }
             try client.send(requests.joined())
             for index in 0..<40 {
                 let response = try client.readResponse()
                 if index % 4 == 0 {
                     #expect(response.body == StaticFixture.large)
+                } else if index % 4 == 2 {
+                    #expect(response.body == Array(StaticFixture.large[0..<20_000]))
                 } else {
                     #expect(response.bodyString == "item \(index)")
                 }

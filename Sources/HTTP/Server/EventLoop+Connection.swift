@@ -133,7 +133,7 @@ extension EventLoop {
         guard sendsBody else { return 0 }
         switch response.body {
         case .bytes(let bytes):
-            if bytes.count <= Self.outputBatch {
+            if bytes.count <= Self.inlineBodyLimit {
                 connection.output.append(contentsOf: bytes)
             } else {
                 connection.tail.append(.bytes(bytes, sent: 0))
