@@ -3,8 +3,9 @@ import HTTP
 
 extension TestClient {
     /// Sends a request on the current connection (opening one if needed) and reads the
-    /// response. Adds `Host` and, for a body, `Content-Length` unless given. A response
-    /// with `Connection: close` closes the client's connection afterwards.
+    /// response. Adds `Host`, `Cookie` (from `cookies`) and, for a body, `Content-Length`
+    /// unless given. A response with `Connection: close` closes the client's connection
+    /// afterwards; interim 1xx responses are skipped.
     public func request(
         _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: [UInt8] = []
     ) throws -> TestResponse {
@@ -14,6 +15,9 @@ extension TestClient {
         if !body.isEmpty && !headers.contains(.contentLength) && !headers.contains(.transferEncoding) {
             head += "Content-Length: \(body.count)\r\n"
         }
+        if storesCookies, !cookies.isEmpty, !headers.contains(.cookie) {
+            head += "Cookie: " + cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\r\n"
+        }
         for field in headers { head += "\(field.name.rawValue): \(field.value)\r\n" }
         head += "\r\n"
         try send(Array(head.utf8) + body)
@@ -22,6 +26,7 @@ extension TestClient {
             response = try readResponse(forHead: method == .head)
         }
         if response.closesConnection { close() }
+        if storesCookies { storeCookies(from: response) }
         return response
     }
 

@@ -19,6 +19,11 @@ public final class TestClient {
     public var timeout: Duration
     /// The server under test, when made by `withTestServer`.
     public let server: HTTPServer?
+    /// Cookies kept like a browser: set from `Set-Cookie` on responses to `request(…)`
+    /// (and its conveniences), sent back as `Cookie` unless the call passes its own.
+    public var cookies: [String: String] = [:]
+    /// Whether `request(…)` keeps and sends `cookies` (on by default).
+    public var storesCookies = true
     var fd: Int32 = -1
     var received: [UInt8] = []
 
@@ -34,6 +39,17 @@ public final class TestClient {
     /// Another client of the same server (its own connection).
     public func makeClient() -> TestClient {
         TestClient(port: port, host: host, timeout: timeout, server: server)
+    }
+
+    /// Records the cookies of a response (`Max-Age=0` or a past `Expires` deletes).
+    public func storeCookies(from response: TestResponse) {
+        for field in response.headers.values(for: .setCookie) {
+            let attributes = field.split(separator: ";").map { $0.trimmingPrefix(" ") }
+            guard let pair = attributes.first, let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals])
+            let deletes = attributes.dropFirst().contains { $0.lowercased() == "max-age=0" || $0.lowercased().hasPrefix("max-age=-") }
+            cookies[name] = deletes ? nil : String(pair[pair.index(after: equals)...])
+        }
     }
 
     public var isConnected: Bool { fd >= 0 }

@@ -142,6 +142,8 @@ struct HTTPRequestParserTests {
             ("GET / HTTP/1.1\r\n\r\n", .missingHost),
             ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .duplicateHost),
             ("GET / HTTP/1.1\r\nHost : h\r\n\r\n", .invalidHeaderField),
+            ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", .invalidHost),
+            ("GET / HTTP/1.1\r\nHost: evil.com/x@y\r\n\r\n", .invalidHost),
             ("GET / HTTP/1.1\r\n: h\r\n\r\n", .invalidHeaderField),
             ("GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n", .invalidHeaderField),
             ("GET / HTTP/1.1\r\nNoColon\r\n\r\n", .invalidHeaderField),

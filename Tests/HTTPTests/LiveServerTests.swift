@@ -39,12 +39,20 @@ struct LiveServerTests {
     @Test("Many pipelined requests with large responses arrive complete and in order")
     func pipeliningLarge() throws {
         try withTestServer(router: LiveFixtures.router()) { client in
-            let requests = (0..<40).map { $0 % 4 == 0 ? "GET /large HTTP/1.1\r\nHost: h\r\n\r\n" : "GET /items/\($0) HTTP/1.1\r\nHost: h\r\n\r\n" }
+            let requests = (0..<40).map { index in
+                switch index % 4 {
+                case 0: "GET /large HTTP/1.1\r\nHost: h\r\n\r\n"
+                case 2: "GET /medium HTTP/1.1\r\nHost: h\r\n\r\n"
+                default: "GET /items/\(index) HTTP/1.1\r\nHost: h\r\n\r\n"
+                }
+            }
             try client.send(requests.joined())
             for index in 0..<40 {
                 let response = try client.readResponse()
                 if index % 4 == 0 {
                     #expect(response.body == StaticFixture.large)
+                } else if index % 4 == 2 {
+                    #expect(response.body == Array(StaticFixture.large[0..<20_000]))
                 } else {
                     #expect(response.bodyString == "item \(index)")
                 }
@@ -146,6 +154,28 @@ struct LiveServerTests {
             let response = try client.postMultipart("/multipart", fields: [("name", "Fluffy Bear")], files: [photo])
             #expect(response.bodyString == "name=Fluffy Bear photo=bear.jpg:300000")
             #expect(try client.post("/form", body: Array("x".utf8), contentType: "text/plain").status == .unsupportedMediaType)
+        }
+    }
+
+    @Test("The test client keeps cookies like a browser")
+    func cookieJar() throws {
+        var builder = RouterBuilder()
+        builder.get("/login") { _ in
+            var response = HTTPResponse.text("in")
+            response.setCookie(HTTPCookie(name: "session", value: "s1"))
+            response.setCookie(HTTPCookie(name: "flash", value: "hi"))
+            return response
+        }
+        builder.get("/whoami") { request in
+            var response = HTTPResponse.text(request.cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+            response.setCookie(HTTPCookie(name: "flash", value: "", maxAge: 0))
+            return response
+        }
+        try withTestServer(router: builder.build()) { client in
+            _ = try client.get("/login")
+            #expect(client.cookies == ["session": "s1", "flash": "hi"])
+            #expect(try client.get("/whoami").bodyString == "flash=hi,session=s1")
+            #expect(client.cookies == ["session": "s1"])
         }
     }
 

@@ -66,12 +66,6 @@ struct ShutdownTests {
     }
 }
 
-final class StopFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    func set() { value.store(true, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
-}
-
 extension TestClient {
     /// Whether a new connection is refused, or closed before any response.
     func connectionRefusedOrClosed() -> Bool {

@@ -14,6 +14,7 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
     case nulCharacter
     case missingHost
     case duplicateHost
+    case invalidHost
     case conflictingFraming
     case invalidContentLength
     case duplicateContentLength
@@ -48,6 +49,7 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         case .nulCharacter: "NUL in request"
         case .missingHost: "Missing Host header"
         case .duplicateHost: "Duplicate Host header"
+        case .invalidHost: "Invalid Host header"
         case .conflictingFraming: "Both Content-Length and Transfer-Encoding"
         case .invalidContentLength: "Invalid Content-Length"
         case .duplicateContentLength: "Duplicate Content-Length"

@@ -202,6 +202,8 @@ extension HTTPRequestParser {
             switch field.name.canonicalName {
             case "host":
                 hostCount += 1
+                // RFC 9112 §3.2: Host = uri-host [ ":" port ]; anything else is a 400.
+                guard field.value.utf8.allSatisfy(isHostCharacter) else { throw .invalidHost }
             case "content-length":
                 // RFC 9112 §6.3: repeated or list-valued Content-Length is rejected here.
                 guard contentLength == nil else { throw .duplicateContentLength }
@@ -244,6 +246,22 @@ extension HTTPRequestParser {
         // RFC 9110 §10.1.1: 100-continue is only meaningful from 1.1 clients.
         guard version == .http1_1, let expect = headers[.expect] else { return false }
         return expect.lowercased() == "100-continue"
+    }
+
+    /// Characters of RFC 3986 reg-name, IP literals and a port.
+    static func isHostCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// RFC 9110 §5.6.2 tchar.

@@ -167,7 +167,8 @@ public struct HTTPRequestParser: Sendable {
     private mutating func compact() {
         guard start > 0, start == buffer.count || start >= 16 * 1024 else { return }
         if start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // Keep the buffer for the next request unless a large body grew it.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 256 * 1024)
         } else {
             buffer.removeSubrange(0..<start)
         }

@@ -105,7 +105,7 @@ extension EventLoop {
             keepAliveHeader: keepAlive && request.version == .http1_0)
         connection.phase = .writing
         accessLog.record(
-            method: request.method, path: request.path, status: response.status, bytes: bytes,
+            method: request.method, path: String(request.rawPath), status: response.status, bytes: bytes,
             nanoseconds: accessLog.enabled ? shim_monotonic_ns() &- started : 0)
     }
 
@@ -133,7 +133,7 @@ extension EventLoop {
         guard sendsBody else { return 0 }
         switch response.body {
         case .bytes(let bytes):
-            if bytes.count <= Self.outputBatch {
+            if bytes.count <= Self.inlineBodyLimit {
                 connection.output.append(contentsOf: bytes)
             } else {
                 connection.tail.append(.bytes(bytes, sent: 0))

@@ -68,7 +68,30 @@ extension EventLoop {
         let fd = connection.fd
         while true {
             let written: Int
-            if connection.outputSent < connection.output.count {
+            if connection.outputSent < connection.output.count, case .bytes(let bytes, let sent)? = connection.tail.first {
+                // Head and body in one sendmsg(2), without copying the body.
+                let headRemaining = connection.output.count - connection.outputSent
+                written = connection.output.withUnsafeBytes { head in
+                    bytes.withUnsafeBytes { body in
+                        shim_send2(fd, head.baseAddress! + connection.outputSent, headRemaining, body.baseAddress! + sent, body.count - sent)
+                    }
+                }
+                if written > 0 {
+                    connection.deadline = now &+ writeTimeout
+                    if written <= headRemaining {
+                        connection.outputSent += written
+                    } else {
+                        connection.outputSent = connection.output.count
+                        let bodySent = sent + written - headRemaining
+                        if bodySent == bytes.count {
+                            connection.tail.removeFirst()
+                        } else {
+                            connection.tail[0] = .bytes(bytes, sent: bodySent)
+                        }
+                    }
+                    continue
+                }
+            } else if connection.outputSent < connection.output.count {
                 written = connection.output.withUnsafeBytes { buffer in
                     shim_send(fd, buffer.baseAddress! + connection.outputSent, buffer.count - connection.outputSent)
                 }
@@ -132,7 +155,7 @@ extension EventLoop {
     /// After an error response: shut our side, drain what the client still sends for a
     /// moment, then close — so the client reads the response instead of a reset.
     func startLingering(_ connection: HTTPConnection) {
-        guard !connection.peerClosed else {
+        guard !connection.peerClosed, !context.state.stopping.load(ordering: .relaxed) else {
             close(connection)
             return
         }

@@ -33,6 +33,9 @@ final class EventLoop {
     static let readSize = 64 * 1024
     /// Responses queued inline up to this size before writing (pipelining batches).
     static let outputBatch = 64 * 1024
+    /// Bodies up to this size are copied behind the head; larger ones are sent from their
+    /// own storage (sendmsg with two buffers), saving the copy.
+    static let inlineBodyLimit = 4 * 1024
 
     init(context: ServerContext, index: Int, listenFD: Int32) throws(HTTPServerError) {
         self.context = context
@@ -240,11 +243,4 @@ final class EventLoop {
             }
         }
     }
-}
-
-/// Hands a loop to its thread. `@unchecked Sendable` because the loop is used by exactly
-/// one thread: the one this handle is passed to; the creating thread drops it at hand-off.
-struct EventLoopHandle: @unchecked Sendable {
-    let loop: EventLoop
-    func run() { loop.run() }
 }

@@ -16,12 +16,3 @@ final class ServerState: Sendable {
     /// The loops' inboxes, for waking them at shutdown.
     let inboxes = Mutex<[EventLoopInbox]>([])
 }
-
-/// What every loop needs to answer requests; immutable.
-struct ServerContext: Sendable {
-    let configuration: HTTPServer.Configuration
-    let router: Router
-    let state: ServerState
-    /// One per loop, by loop index.
-    let inboxes: [EventLoopInbox]
-}

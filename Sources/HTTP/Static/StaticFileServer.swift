@@ -120,7 +120,7 @@ public final class StaticFileServer: Sendable {
         ]
         return CachedFile(
             realPath: real, size: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds,
-            etag: etag, headers: headers, contents: contents.map { $0 }, checkedAt: now)
+            etag: etag, headers: headers, contents: contents, checkedAt: now)
     }
 
     /// The request path as a relative file path, or nil if any segment could escape the

@@ -8,7 +8,7 @@ extension ServerContext {
             for field in error.headers { response.headers[field.name] = field.value }
             return response
         }
-        ServerLog.error("\(request.method) \(request.path): \(error)")
+        ServerLog.error("\(request.method) \(request.rawPath): \(error)")
         return serverError(.internalServerError, "Internal Server Error")
     }
 
