@@ -2,11 +2,11 @@ import Foundation
 import HTTP
 import HTTPTestSupport
 
-/// A browser with JavaScript off, as far as the server can tell: it keeps cookies,
-/// echoes the CSRF token in its forms, and shows what came back.
+/// A browser with JavaScript off, as far as the server can tell: it keeps cookies (the
+/// test client's jar), echoes the CSRF token in its forms, and shows what came back.
 final class Browser {
     let client: TestClient
-    private(set) var cookies: [String: String] = [:]
+    var cookies: [String: String] { client.cookies }
 
     /// What a POST sends as `_csrf`.
     enum CSRF {
@@ -72,26 +72,8 @@ final class Browser {
         var fields: HTTPHeaders = [:]
         for (name, value) in headers { fields.add(HTTPHeaderName(name), value) }
         if let contentType { fields[.contentType] = contentType }
-        if !cookies.isEmpty {
-            fields[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        }
         let response = try client.request(method, path, headers: fields, body: body)
-        remember(response.headers.values(for: .setCookie))
         return Page(status: response.status.rawValue, headers: response.headers, bodyBytes: response.body)
     }
-
-    /// Applies `Set-Cookie` fields: a value, or removal for `Max-Age=0`.
-    private func remember(_ setCookies: [String]) {
-        for field in setCookies {
-            let parts = field.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { continue }
-            let name = String(pair[..<equals])
-            let value = String(pair[pair.index(after: equals)...])
-            if parts.contains(where: { $0.lowercased() == "max-age=0" }) || value.isEmpty {
-                cookies[name] = nil
-            } else {
-                cookies[name] = value
-            }
-        }
-    }
 }
+
