@@ -5,9 +5,19 @@ import HTTP
 /// shut down gracefully.
 enum Launcher {
     /// Runs `router` until SIGTERM/SIGINT; returns the process exit status.
-    static func serve(_ router: Router, options: Options) -> Int32 {
+    ///
+    /// - Parameters:
+    ///   - errorResponder: renders errors found before routing (malformed requests).
+    ///   - afterShutdown: runs once in-flight requests are done, e.g. to checkpoint the database.
+    static func serve(
+        _ router: Router,
+        options: Options,
+        errorResponder: (@Sendable (HTTPStatus, String) -> HTTPResponse)? = nil,
+        afterShutdown: () -> Void = {}
+    ) -> Int32 {
         var configuration = HTTPServer.Configuration(host: options.host, port: options.port)
         configuration.accessLog = !options.quiet
+        configuration.errorResponder = errorResponder
         let server = HTTPServer(configuration: configuration, router: router)
         do {
             try server.start()
@@ -23,6 +33,7 @@ enum Launcher {
         fflush(nil)  // flushes stdout (and every other stream)
         _ = Signals.waitForTermination()
         server.shutdown(gracePeriod: .seconds(5))
+        afterShutdown()
         return 0
     }
 

@@ -4,6 +4,7 @@ struct Options: Sendable, Equatable {
     var port = 8080
     var dataDirectory = "./data"
     var publicDirectory = "./Public"
+    var templatesDirectory = "./Templates"
     var quiet = false
     var seed: Int? = nil
     var showHelp = false
@@ -15,6 +16,7 @@ struct Options: Sendable, Equatable {
           --port PORT          port to listen on (default 8080; 0 picks a free port)
           --data-dir DIR       where the database and photos live (default ./data, created if missing)
           --public-dir DIR     static files to serve (default ./Public)
+          --templates-dir DIR  page templates (default ./Templates)
           --seed N             add N random items to an empty store
           --quiet              no access log
           --help               show this help
@@ -52,6 +54,7 @@ struct Options: Sendable, Equatable {
             case "--port": options.port = try integer(0...65535)
             case "--data-dir": options.dataDirectory = try value()
             case "--public-dir": options.publicDirectory = try value()
+            case "--templates-dir": options.templatesDirectory = try value()
             case "--seed": options.seed = try integer(0...1_000_000)
             case "--quiet", "-q": options.quiet = true
             case "--help", "-h": options.showHelp = true

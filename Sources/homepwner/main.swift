@@ -1,6 +1,8 @@
+import App
 import Glibc
 
-// homepwner: parse flags, block termination signals, serve until SIGTERM/SIGINT.
+// homepwner: parse flags, open the store and templates, serve until SIGTERM/SIGINT,
+// then finish in-flight requests, checkpoint the database and exit 0.
 let options: Options
 do {
     options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -17,4 +19,29 @@ guard Launcher.makeDirectory(options.dataDirectory) else {
     exit(1)
 }
 Signals.blockTermination()
-exit(Launcher.serve(PlaceholderRoutes.router(publicDirectory: options.publicDirectory), options: options))
+let app: HomepwnerApp
+do {
+    app = try HomepwnerApp(configuration: AppConfiguration(
+        dataDirectory: options.dataDirectory,
+        templatesDirectory: options.templatesDirectory,
+        publicDirectory: options.publicDirectory,
+        seed: options.seed ?? 0,
+        log: { Launcher.printError($0) }
+    ))
+} catch {
+    Launcher.printError("homepwner: cannot start: \(error)")
+    exit(1)
+}
+let status = Launcher.serve(
+    app.router,
+    options: options,
+    errorResponder: { status, message in app.errorResponse(status: status, message: message) },
+    afterShutdown: {
+        do {
+            try app.close()
+        } catch {
+            Launcher.printError("homepwner: closing the database failed: \(error)")
+        }
+    }
+)
+exit(status)

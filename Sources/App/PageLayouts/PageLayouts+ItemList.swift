@@ -7,7 +7,7 @@ extension PageLayouts {
     static let navigationBar = spec {
         try LayoutSpec(
             block: "nav-bar",
-            formats: ["H:|-16-[edit]-8-[title]-8-[add]-16-|", "V:|-8-[title]-8-|"],
+            formats: ["H:|-16-[edit]-8-[title]-8-[add]-16-|", "V:|-6-[edit]-6-|", "V:|-6-[add]-6-|"],
             slots: [
                 "edit": button,
                 "title": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center),
