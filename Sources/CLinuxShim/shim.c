@@ -1,1 +1,138 @@
+#define _GNU_SOURCE
 #include "CLinuxShim.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+const uint32_t shim_EPOLLIN = EPOLLIN, shim_EPOLLOUT = EPOLLOUT, shim_EPOLLRDHUP = EPOLLRDHUP,
+    shim_EPOLLHUP = EPOLLHUP, shim_EPOLLERR = EPOLLERR, shim_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
+
+int shim_listen_tcp(const char *host, int port, int backlog, int *boundPort, int *error) {
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    struct addrinfo hints;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    struct addrinfo *list = NULL;
+    int rc = getaddrinfo(host, service, &hints, &list);
+    if (rc != 0) { *error = rc < 0 ? rc : -rc; return -1; }
+    int fd = -1;
+    *error = 0;
+    for (struct addrinfo *ai = list; ai != NULL; ai = ai->ai_next) {
+        fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
+        if (fd < 0) { *error = errno; continue; }
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 && listen(fd, backlog) == 0) break;
+        *error = errno;
+        close(fd);
+        fd = -1;
+    }
+    freeaddrinfo(list);
+    if (fd < 0) return -1;
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(fd, (struct sockaddr *)&address, &length) == 0) {
+        if (address.ss_family == AF_INET) *boundPort = ntohs(((struct sockaddr_in *)&address)->sin_port);
+        else if (address.ss_family == AF_INET6) *boundPort = ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    }
+    return fd;
+}
+
+int shim_accept(int listenFD) {
+    int fd = accept4(listenFD, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd >= 0) {
+        int one = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    }
+    return fd;
+}
+
+int shim_connect_tcp(const char *host, int port) {
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    struct addrinfo hints;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    struct addrinfo *list = NULL;
+    if (getaddrinfo(host, service, &hints, &list) != 0) { errno = EINVAL; return -1; }
+    int fd = -1, saved = 0;
+    for (struct addrinfo *ai = list; ai != NULL; ai = ai->ai_next) {
+        fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+        if (fd < 0) { saved = errno; continue; }
+        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) break;
+        saved = errno;
+        close(fd);
+        fd = -1;
+    }
+    freeaddrinfo(list);
+    if (fd < 0) { errno = saved; return -1; }
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return fd;
+}
+
+static int epoll_control(int epfd, int op, int fd, uint32_t events) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = events;
+    event.data.fd = fd;
+    return epoll_ctl(epfd, op, fd, &event);
+}
+
+int shim_epoll_add(int epfd, int fd, uint32_t events) { return epoll_control(epfd, EPOLL_CTL_ADD, fd, events); }
+int shim_epoll_mod(int epfd, int fd, uint32_t events) { return epoll_control(epfd, EPOLL_CTL_MOD, fd, events); }
+int shim_epoll_del(int epfd, int fd) { return epoll_control(epfd, EPOLL_CTL_DEL, fd, 0); }
+
+int shim_epoll_wait(int epfd, int *fds, uint32_t *events, int maxEvents, int timeoutMS) {
+    struct epoll_event buffer[256];
+    if (maxEvents > 256) maxEvents = 256;
+    int count = epoll_wait(epfd, buffer, maxEvents, timeoutMS);
+    for (int i = 0; i < count; i++) {
+        fds[i] = buffer[i].data.fd;
+        events[i] = buffer[i].events;
+    }
+    return count;
+}
+
+ssize_t shim_send(int fd, const void *buffer, size_t length) {
+    return send(fd, buffer, length, MSG_NOSIGNAL);
+}
+
+ssize_t shim_send2(int fd, const void *a, size_t aLength, const void *b, size_t bLength) {
+    struct iovec parts[2] = { { (void *)a, aLength }, { (void *)b, bLength } };
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = parts;
+    message.msg_iovlen = 2;
+    return sendmsg(fd, &message, MSG_NOSIGNAL);
+}
+
+int shim_set_receive_timeout(int fd, int milliseconds) {
+    struct timeval tv = { milliseconds / 1000, (milliseconds % 1000) * 1000 };
+    return setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+}
+
+int shim_set_linger_zero(int fd) {
+    struct linger l = { 1, 0 };
+    return setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof l);
+}
+
+uint64_t shim_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+int64_t shim_realtime_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME_COARSE, &ts);
+    return (int64_t)ts.tv_sec;
+}

@@ -1,2 +1,47 @@
 import App
-print("Homepwner")
+import Glibc
+
+// homepwner: parse flags, open the store and templates, serve until SIGTERM/SIGINT,
+// then finish in-flight requests, checkpoint the database and exit 0.
+let options: Options
+do {
+    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    Launcher.printError("homepwner: \(error)\n\n\(Options.usage)")
+    exit(2)
+}
+if options.showHelp {
+    print(Options.usage)
+    exit(0)
+}
+guard Launcher.makeDirectory(options.dataDirectory) else {
+    Launcher.printError("homepwner: cannot create data directory \(options.dataDirectory)")
+    exit(1)
+}
+Signals.blockTermination()
+let app: HomepwnerApp
+do {
+    app = try HomepwnerApp(configuration: AppConfiguration(
+        dataDirectory: options.dataDirectory,
+        templatesDirectory: options.templatesDirectory,
+        publicDirectory: options.publicDirectory,
+        seed: options.seed ?? 0,
+        log: { Launcher.printError($0) }
+    ))
+} catch {
+    Launcher.printError("homepwner: cannot start: \(error)")
+    exit(1)
+}
+let status = Launcher.serve(
+    app.router,
+    options: options,
+    errorResponder: { status, message in app.errorResponse(status: status, message: message) },
+    afterShutdown: {
+        do {
+            try app.close()
+        } catch {
+            Launcher.printError("homepwner: closing the database failed: \(error)")
+        }
+    }
+)
+exit(status)

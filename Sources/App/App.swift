@@ -1,1 +1,0 @@
-// The App module; see DESIGN.md (Architecture).

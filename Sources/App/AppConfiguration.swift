@@ -1,0 +1,27 @@
+/// Where the app finds its files and what it does at start-up.
+public struct AppConfiguration: Sendable {
+    /// Holds `homepwner.sqlite` (created on first run).
+    public var dataDirectory: String
+    /// The `*.mustache` files, compiled once at start-up.
+    public var templatesDirectory: String
+    /// CSS, JavaScript and icons, served as static files.
+    public var publicDirectory: String
+    /// Random items to add when the store is empty (`--seed N`).
+    public var seed: Int
+    /// Where errors worth an operator's attention are written.
+    public var log: @Sendable (String) -> Void
+
+    public init(
+        dataDirectory: String = "./data",
+        templatesDirectory: String = "Templates",
+        publicDirectory: String = "Public",
+        seed: Int = 0,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.dataDirectory = dataDirectory
+        self.templatesDirectory = templatesDirectory
+        self.publicDirectory = publicDirectory
+        self.seed = seed
+        self.log = log
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HTTP
+import Storage
+
+/// Serves photos with a strong ETag: `If-None-Match` → 304; a versioned URL
+/// (`?v=<etag>`) may be cached for a year, since a new photo gets a new URL.
+struct PhotoController: Sendable {
+    let store: ItemStore
+
+    /// `GET /items/:key/photo`
+    func itemPhoto(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let text = request.parameter("key"), let key = UUID(uuidString: text),
+              let photo = try store.photo(forItem: key) else {
+            throw HTTPError(.notFound, "This item has no photo.")
+        }
+        return respond(with: photo, request: request, cacheable: true)
+    }
+
+    /// `GET /drafts/:id/photo` — the photo as it stands inside an open dialog.
+    func draftPhoto(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let text = request.parameter("id"), let id = UUID(uuidString: text),
+              let photo = try store.draftPhoto(id: id) else {
+            throw HTTPError(.notFound, "This draft has no photo.")
+        }
+        return respond(with: photo, request: request, cacheable: false)
+    }
+
+    private func respond(with photo: Photo, request: HTTPRequest, cacheable: Bool) -> HTTPResponse {
+        var headers: HTTPHeaders = [:]
+        headers[.etag] = photo.etag
+        headers[.cacheControl] = cacheable && request.query("v") != nil
+            ? "private, max-age=31536000, immutable"
+            : "private, no-cache"
+        // RFC 9110 §13.1.2: If-None-Match lists entity tags, or "*".
+        if let condition = request.headers[.ifNoneMatch] {
+            let tags = condition.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if tags.contains("*") || tags.contains(photo.etag) || tags.contains("W/" + photo.etag) {
+                return HTTPResponse(status: .notModified, headers: headers)
+            }
+        }
+        headers[.contentType] = photo.mediaType
+        return HTTPResponse(status: .ok, headers: headers, body: .bytes(photo.bytes))
+    }
+}

@@ -1,0 +1,67 @@
+/// The detail dialog's fields as typed, and their validation (DESIGN.md: name required,
+/// at most 200 characters; serial at most 64; value a whole number 0…1,000,000,000).
+struct ItemForm: Sendable, Equatable {
+    var name: String
+    var serialNumber: String
+    var value: String
+
+    static let maxNameLength = 200
+    static let maxSerialLength = 64
+    static let maxValue = 1_000_000_000
+
+    init(name: String, serialNumber: String, value: String) {
+        self.name = name
+        self.serialNumber = serialNumber
+        self.value = value
+    }
+
+    init(_ form: SubmittedForm) {
+        self.init(name: form["name"] ?? "", serialNumber: form["serialNumber"] ?? "", value: form["value"] ?? "")
+    }
+
+    /// What is wrong with the fields: the message key per field, empty when valid.
+    struct Errors: Sendable, Equatable {
+        var name: String?
+        var serialNumber: String?
+        var value: String?
+        var photo: String?
+
+        var isEmpty: Bool { name == nil && serialNumber == nil && value == nil && photo == nil }
+    }
+
+    /// The cleaned values, or the errors to show next to each field.
+    func validate() -> Result<(name: String, serialNumber: String, valueInDollars: Int), ValidationFailure> {
+        var errors = Errors()
+        let name = name.trimmingWhitespace
+        let serial = serialNumber.trimmingWhitespace
+        if name.isEmpty {
+            errors.name = "errorNameRequired"
+        } else if name.count > Self.maxNameLength {
+            errors.name = "errorNameLong"
+        }
+        if serial.count > Self.maxSerialLength {
+            errors.serialNumber = "errorSerialLong"
+        }
+        let digits = value.trimmingWhitespace.filter { $0 != "," && $0 != "$" }
+        let dollars = digits.allSatisfy(\.isASCII) ? Int(digits) : nil
+        if dollars == nil || dollars! < 0 || dollars! > Self.maxValue {
+            errors.value = "errorValueNumber"
+        }
+        guard errors.isEmpty, let dollars else { return .failure(ValidationFailure(errors: errors)) }
+        return .success((name, serial, dollars))
+    }
+}
+
+struct ValidationFailure: Error, Sendable {
+    var errors: ItemForm.Errors
+}
+
+extension String {
+    /// The string without leading and trailing white space (Unicode-aware, no Foundation).
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

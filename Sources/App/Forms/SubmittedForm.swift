@@ -1,0 +1,55 @@
+import HTTP
+
+/// A POST body's fields, whichever encoding the browser chose, with uploaded files.
+struct SubmittedForm: Sendable {
+    private var fields: [(name: String, value: String)]
+    private var files: [MultipartPart]
+
+    init(fields: [(name: String, value: String)], files: [MultipartPart] = []) {
+        self.fields = fields
+        self.files = files
+    }
+
+    /// Parses `application/x-www-form-urlencoded` or `multipart/form-data`.
+    ///
+    /// - Throws: `HTTPError` 415 for another content type, 400 for a malformed body,
+    ///   413 when a multipart limit is exceeded.
+    init(request: HTTPRequest) throws {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        if contentType.hasPrefix("multipart/form-data") {
+            let form = try request.multipartForm(limits: .init())
+            var fields: [(name: String, value: String)] = []
+            var files: [MultipartPart] = []
+            for part in form.parts {
+                if part.filename != nil {
+                    files.append(part)
+                } else {
+                    fields.append((part.name, String(decoding: part.body, as: UTF8.self)))
+                }
+            }
+            self.init(fields: fields, files: files)
+        } else if request.body.isEmpty && contentType.isEmpty {
+            self.init(fields: [])
+        } else {
+            self.init(fields: try request.urlEncodedForm().fields)
+        }
+    }
+
+    subscript(name: String) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+
+    func values(_ name: String) -> [String] {
+        fields.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The names of every field, in order (for forms whose field names carry data,
+    /// such as `to-<key>`).
+    var names: [String] { fields.map(\.name) }
+
+    /// The uploaded file of a field, if one was chosen (browsers send an empty part
+    /// with an empty filename when none was).
+    func file(_ name: String) -> MultipartPart? {
+        files.first { $0.name == name && !($0.filename ?? "").isEmpty && !$0.body.isEmpty }
+    }
+}

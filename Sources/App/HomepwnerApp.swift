@@ -1,0 +1,69 @@
+import Foundation
+import HTTP
+import Mustache
+import Storage
+
+/// The Homepwner web application: the store, the compiled templates and the routes.
+///
+/// Created once at start-up and shared by every connection:
+/// ```swift
+/// let app = try HomepwnerApp(configuration: .init(dataDirectory: "./data"))
+/// let server = HTTPServer(configuration: config, router: app.router)
+/// ```
+public final class HomepwnerApp: Sendable {
+    public let store: ItemStore
+    public let router: Router
+    let renderer: PageRenderer
+
+    /// - Throws: `MustacheError` naming the template, line and column of a broken
+    ///   template, or the store's error when the database cannot be opened.
+    public init(configuration: AppConfiguration) throws {
+        let library = try MustacheLibrary(directory: configuration.templatesDirectory)
+        store = try ItemStore.open(directory: configuration.dataDirectory)
+        if configuration.seed > 0, try store.count() == 0 {
+            try store.seed(count: configuration.seed)
+        }
+        try store.purgeDrafts()
+        let stylesheet = PageLayouts.stylesheet
+        renderer = PageRenderer(
+            library: library,
+            formatters: Formatters(),
+            layoutStylesheetURL: "/assets/\(stylesheet.fileName)",
+            assetVersion: Self.assetVersion(publicDirectory: configuration.publicDirectory)
+        )
+        router = Self.routes(store: store, renderer: renderer, configuration: configuration)
+    }
+
+    /// The page for an error found before routing (a malformed request, a body over
+    /// its limit), for `HTTPServer.Configuration.errorResponder`.
+    public func errorResponse(status: HTTPStatus, message: String) -> HTTPResponse {
+        let context = PageContext(request: HTTPRequest(method: .get, target: "/", headers: [:], body: []))
+        var response = renderer.errorPage(status, detail: message, context: context)
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// Drops drafts untouched for a day (dialogs closed without Done or Cancel).
+    @discardableResult
+    public func purgeAbandonedDrafts() throws -> Int {
+        try store.purgeDrafts()
+    }
+
+    /// Checkpoints the database and closes it, for a graceful shutdown.
+    public func close() throws {
+        try store.checkpoint()
+        store.close()
+    }
+
+    /// A short hash of the hand-written CSS and JS, so their URLs change with them.
+    private static func assetVersion(publicDirectory: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in ["css/app.css", "js/app.js"] {
+            let data = FileManager.default.contents(atPath: publicDirectory + "/" + file) ?? Data()
+            for byte in data {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+}

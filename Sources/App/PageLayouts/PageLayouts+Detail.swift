@@ -1,0 +1,95 @@
+import Layout
+
+extension PageLayouts {
+    /// The detail modal: `V:[date]-[photo]-[toolbar]` under the bar and the fields, presented
+    /// as a centred form sheet in regular width and full screen in compact width. On a phone
+    /// on its side (compact height) the photo is hidden and the camera button disabled.
+    static let detailSheet = spec {
+        try LayoutSpec(
+            block: "detail",
+            container: "detail-sheet",
+            formats: [
+                "V:|-0-[bar]-16-[fields]-16-[date]-[photo]-[toolbar]-16-|",
+                "H:|-0-[bar]-0-|",
+                "H:|-16-[fields]-16-|",
+                "H:|-16-[date]-16-|",
+                "H:|-0-[photo]-0-|",
+                "H:|-16-[toolbar]-16-|",
+            ],
+            slots: [
+                "bar": fixedHeight,
+                "fields": fixedHeight,
+                "date": fixedHeight,
+                "photo": LayoutSlot(hugging: .defaultLow, variants: [.when(.compactHeight, .hide)]),
+                "toolbar": fixedHeight,
+            ],
+            backdrop: "modal",
+            variants: [
+                .when(.regularWidth, .present(.formSheet(maxWidth: 640))),
+                .when(.compactWidth, .present(.fullScreen)),
+            ])
+    }
+
+    /// Cancel, the title, Done — a navigation bar inside the sheet.
+    static let detailBar = spec {
+        try LayoutSpec(
+            block: "detail",
+            container: "detail__bar",
+            formats: ["H:|-8-[cancel]-8-[title]-8-[done]-8-|", "V:|-8-[title]-8-|"],
+            slots: [
+                "cancel": button,
+                "title": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center),
+                "done": button,
+            ])
+    }
+
+    static let detailFields = spec {
+        try LayoutSpec(block: "detail", container: "detail__fields", stack: LayoutStack(axis: .vertical, spacing: 8, wraps: false))
+    }
+
+    /// A form field: the label hugs its text, the input takes the rest; the error message, when
+    /// there is one, on its own line underneath.
+    static let field = spec {
+        try LayoutSpec(
+            block: "field",
+            formats: ["H:|-0-[label(>=56)]-8-[input(>=96)]-0-[error]-0-|"],
+            slots: [
+                "label": LayoutSlot(hugging: .defaultHigh, compressionResistance: .required),
+                "input": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow),
+                "error": LayoutSlot(hugging: .defaultHigh, hidesWhenEmpty: true, variants: [.always(.stack), .always(.wrap)]),
+            ])
+    }
+
+    /// `H:|-0-[image]-0-|`: the photo full width, at most 20 rem tall, letterboxed.
+    static let detailPhoto = spec {
+        try LayoutSpec(
+            block: "detail",
+            container: "detail__photo",
+            formats: ["H:|-0-[image]-0-|"],
+            slots: [
+                "image": LayoutSlot(
+                    hugging: .defaultLow, compressionResistance: .defaultLow,
+                    maximumCrossSize: 320, contentMode: .scaleAspectFit),
+            ])
+    }
+
+    /// The toolbar: camera, Upload, Remove photo; wraps rather than overflow. The camera is a
+    /// `<label>` around the file input, so disabling it dims the label and hides the input.
+    static let detailToolbar = spec {
+        try LayoutSpec(
+            block: "detail",
+            container: "detail__toolbar",
+            formats: ["H:|-0-[camera]-8-[upload]-8-[remove-photo]-0-|"],
+            slots: [
+                "camera": LayoutSlot(
+                    hugging: .required, compressionResistance: .required,
+                    variants: [.when(.compactHeight, .disable)]),
+                "upload": button,
+                "remove-photo": button,
+            ],
+            variants: [.always(.wrap)])
+    }
+
+    /// A section of the sheet that keeps its content height.
+    static let fixedHeight = LayoutSlot(hugging: .defaultHigh)
+}

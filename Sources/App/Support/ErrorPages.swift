@@ -1,0 +1,66 @@
+import HTTP
+import Mustache
+import Storage
+
+/// Turns every error a handler throws into a page in the shared layout: `HTTPError`
+/// keeps its status (404, 405 + Allow, …), store errors map onto theirs, and anything
+/// else is a 500 that is logged but never shows internals to the browser.
+struct ErrorPages: HTTPMiddleware {
+    let renderer: PageRenderer
+    let log: @Sendable (String) -> Void
+
+    func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
+        do {
+            return try next(request)
+        } catch let error as HTTPError {
+            return page(error.status, detail: error.message, headers: error.headers, request: request)
+        } catch let error as StoreError {
+            let (status, detail) = Self.describe(error)
+            return page(status, detail: detail, headers: [:], request: request)
+        } catch {
+            log("error: \(request.method.rawValue) \(request.path): \(error)")
+            return page(.internalServerError, detail: nil, headers: [:], request: request)
+        }
+    }
+
+    static func describe(_ error: StoreError) -> (HTTPStatus, String) {
+        switch error {
+        case .itemNotFound: (.notFound, "No such item.")
+        case .draftNotFound: (.notFound, "No such draft. It may have been cancelled or saved already.")
+        case .indexOutOfRange(let index, let count): (.unprocessableContent, "Position \(index + 1) is outside 1…\(count).")
+        case .conflict: (.conflict, "The item was changed elsewhere.")
+        case .photoTooLarge: (.contentTooLarge, "That photo is larger than 10 MB.")
+        case .unsupportedPhotoType: (.unsupportedMediaType, "That file is not a JPEG, PNG, GIF or WebP image.")
+        default: (.unprocessableContent, "\(error)")
+        }
+    }
+
+    private func page(_ status: HTTPStatus, detail: String?, headers: HTTPHeaders, request: HTTPRequest) -> HTTPResponse {
+        let context = PageContext(request: request, takingFlash: false)
+        var response = renderer.errorPage(status, detail: detail, context: context)
+        for (name, value) in headers { response.headers.add(name, value) }
+        return response
+    }
+}
+
+extension PageRenderer {
+    /// The error page in the shared layout; plain text if even that cannot render.
+    func errorPage(_ status: HTTPStatus, detail: String?, context: PageContext) -> HTTPResponse {
+        let code = status.rawValue
+        let known: Set<Int> = [400, 403, 404, 405, 413, 415, 500, 503]
+        let title = context.text(known.contains(code) ? "errorTitle\(code)" : "errorTitleOther")
+        var text = Strings.table(context.language)["errorText\(code)"] ?? ""
+        if text.isEmpty, let detail { text = detail }
+        let values: [String: MustacheValue] = [
+            "title": .string(title),
+            "status": .int(code),
+            "message": .string(text),
+            "backHref": "/items",
+        ]
+        do {
+            return try render("error", values, context: context, status: status)
+        } catch {
+            return .text("\(code) \(title)\n", status: status)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HTTP
+
+/// What every page needs to know about the browser asking: its language, its CSRF
+/// token, and the one-time message left by the previous request (POST → 303 → GET).
+struct PageContext: Sendable {
+    let language: Language
+    let csrf: CSRFToken
+    let flash: String?
+
+    static let flashCookie = "hp_flash"
+
+    /// - Parameter takingFlash: false for pages that must leave a pending flash message
+    ///   for the next list page (error pages).
+    init(request: HTTPRequest, takingFlash: Bool = true) {
+        language = Language.preferred(by: request)
+        csrf = CSRFToken.current(for: request)
+        flash = takingFlash
+            ? request.cookies[Self.flashCookie].flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 }
+            : nil
+    }
+
+    func text(_ key: String) -> String { Strings.text(key, language) }
+
+    func format(_ key: String, _ arguments: String...) -> String {
+        var result = Strings.text(key, language)
+        for (index, argument) in arguments.enumerated() {
+            result = result.replacingOccurrences(of: "{\(index)}", with: argument)
+        }
+        return result
+    }
+
+    /// Sets the cookies a rendered page owes the browser: a new CSRF token, and the
+    /// removal of a flash message once it has been shown.
+    func finish(_ response: inout HTTPResponse) {
+        if csrf.isNew { response.setCookie(csrf.cookie) }
+        if flash != nil { response.setCookie(Self.clearedFlash) }
+        response.headers[.cacheControl] = "no-store"
+    }
+
+    /// A 303 to `location` that leaves `message` to be shown there once.
+    static func redirect(to location: String, flash message: String?) -> HTTPResponse {
+        var response = HTTPResponse.redirect(to: location)
+        if let message, let encoded = message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+            response.setCookie(HTTPCookie(name: flashCookie, value: encoded, path: "/", maxAge: 120, httpOnly: true, secure: false, sameSite: .lax))
+        }
+        return response
+    }
+
+    private static let clearedFlash = HTTPCookie(name: flashCookie, value: "", path: "/", maxAge: 0, httpOnly: true, secure: false, sameSite: .lax)
+}

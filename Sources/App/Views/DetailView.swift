@@ -1,0 +1,80 @@
+import Foundation
+import Mustache
+import Storage
+
+/// The modal detail dialog's view model: the fields as typed, their messages, the
+/// date, the photo, where Done and Cancel go, and — after a conflict — the values
+/// the item has now.
+struct DetailView {
+    let formatters: Formatters
+
+    /// What the dialog is editing: a draft (after Add, or once a photo was changed),
+    /// or an existing item opened straight from the list.
+    enum Subject {
+        case draft(Draft)
+        case item(Item)
+    }
+
+    func values(
+        subject: Subject,
+        form: ItemForm? = nil,
+        errors: ItemForm.Errors = .init(),
+        conflict: Item? = nil,
+        page: Int,
+        context: PageContext
+    ) -> MustacheValue {
+        let pageQuery = page > 1 ? "?page=\(page)" : ""
+        var values: [String: MustacheValue] = [:]
+        let fields: ItemForm
+        let dateCreated: Date
+        let photoURL: String?
+        switch subject {
+        case .draft(let draft):
+            let id = draft.id.uuidString.lowercased()
+            fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: String(draft.valueInDollars))
+            dateCreated = draft.dateCreated
+            photoURL = draft.photoETag.map { "/drafts/\(id)/photo?v=\(ItemListView.urlSafe($0))" }
+            values["action"] = .string("/drafts/\(id)\(pageQuery)")
+            values["cancelAction"] = .string("/drafts/\(id)/cancel\(pageQuery)")
+            values["isNew"] = .bool(draft.isNew)
+            values["heading"] = .string(context.text(draft.isNew ? "newItem" : "editItem"))
+            let version = conflict?.version ?? draft.baseVersion
+            if let version { values["version"] = .int(version) }
+        case .item(let item):
+            let key = item.key.uuidString.lowercased()
+            fields = form ?? ItemForm(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars))
+            dateCreated = item.dateCreated
+            photoURL = item.photoETag.map { "/items/\(key)/photo?v=\(ItemListView.urlSafe($0))" }
+            values["action"] = .string("/items/\(key)\(pageQuery)")
+            values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
+            values["isNew"] = false
+            values["heading"] = .string(context.text("editItem"))
+            values["version"] = .int(conflict?.version ?? item.version)
+        }
+        let day = formatters.day(dateCreated, context.language)
+        values["name"] = .string(fields.name)
+        values["serialNumber"] = .string(fields.serialNumber)
+        values["value"] = .string(fields.value)
+        values["title"] = .string(fields.name.trimmingWhitespace.isEmpty ? context.text("newItem") : fields.name)
+        values["date"] = .string(day.medium)
+        values["dateISO"] = .string(day.iso)
+        if let photoURL {
+            values["photoURL"] = .string(photoURL)
+            values["photoAlt"] = .string(context.format("photoOf", fields.name))
+        }
+        var messages: [String: MustacheValue] = [:]
+        if let key = errors.name { messages["name"] = .string(context.text(key)) }
+        if let key = errors.serialNumber { messages["serialNumber"] = .string(context.text(key)) }
+        if let key = errors.value { messages["value"] = .string(context.text(key)) }
+        if let key = errors.photo { messages["photo"] = .string(context.text(key)) }
+        if !messages.isEmpty { values["errors"] = .object(messages) }
+        if let conflict {
+            values["conflict"] = .object([
+                "name": .string(context.format("currentValue", conflict.name)),
+                "serialNumber": .string(context.format("currentValue", conflict.serialNumber)),
+                "value": .string(context.format("currentValue", formatters.dollars(conflict.valueInDollars, context.language))),
+            ])
+        }
+        return .object(values)
+    }
+}

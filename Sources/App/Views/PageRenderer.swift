@@ -1,0 +1,42 @@
+import HTTP
+import Mustache
+
+/// Renders the templates in `Templates/` into responses, adding what every page shares
+/// (language, translated strings, CSRF token, flash message, stylesheet URLs).
+struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+    let formatters: Formatters
+    let assets: [String: MustacheValue]
+    private let strings: [Language: MustacheValue]
+
+    init(library: MustacheLibrary, formatters: Formatters, layoutStylesheetURL: String, assetVersion: String) {
+        self.library = library
+        self.formatters = formatters
+        self.assets = [
+            "layoutCSS": .string(layoutStylesheetURL),
+            "appCSS": .string("/css/app.css?v=\(assetVersion)"),
+            "appJS": .string("/js/app.js?v=\(assetVersion)"),
+        ]
+        var strings: [Language: MustacheValue] = [:]
+        for language in Language.allCases {
+            strings[language] = .object(Strings.table(language).mapValues { .string($0) })
+        }
+        self.strings = strings
+    }
+
+    /// Renders `template` with `values` plus the shared page values.
+    func render(_ template: String, _ values: [String: MustacheValue], context: PageContext, status: HTTPStatus = .ok) throws -> HTTPResponse {
+        var all = values
+        all["lang"] = .string(context.language.htmlTag)
+        all["t"] = strings[context.language] ?? .null
+        all["csrf"] = .string(context.csrf.value)
+        all["assets"] = .object(assets)
+        if let flash = context.flash { all["flash"] = .string(flash) }
+        var body: [UInt8] = []
+        body.reserveCapacity(48 * 1024)
+        try library.render(template, .object(all), into: &body)
+        var response = HTTPResponse.html(bytes: body, status: status)
+        context.finish(&response)
+        return response
+    }
+}

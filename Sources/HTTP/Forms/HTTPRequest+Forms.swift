@@ -1,0 +1,34 @@
+extension HTTPRequest {
+    /// The body as a URL-encoded form.
+    ///
+    /// - Throws: `HTTPError(.unsupportedMediaType)` unless the content type is
+    ///   `application/x-www-form-urlencoded`; `HTTPError(.badRequest)` if malformed.
+    public func urlEncodedForm() throws -> URLEncodedForm {
+        let type = MediaTypeValue(headers[.contentType] ?? "")
+        guard type.essence == "application/x-www-form-urlencoded" else {
+            throw HTTPError(.unsupportedMediaType, "Expected application/x-www-form-urlencoded")
+        }
+        return try URLEncodedForm(bytes: body)
+    }
+
+    /// The body as a multipart form, parsed by the streaming `MultipartParser`.
+    ///
+    /// - Throws: `HTTPError` 415 for another content type, 400 if malformed, 413 past `limits`.
+    public func multipartForm(limits: MultipartLimits = .init()) throws -> MultipartForm {
+        let type = MediaTypeValue(headers[.contentType] ?? "")
+        guard type.essence == "multipart/form-data" else {
+            throw HTTPError(.unsupportedMediaType, "Expected multipart/form-data")
+        }
+        guard let boundary = type.parameters["boundary"] else {
+            throw HTTPError(.badRequest, "Missing multipart boundary")
+        }
+        var parser = try MultipartParser(boundary: boundary, limits: limits)
+        var offset = 0
+        while offset < body.count {
+            let end = min(offset + 64 * 1024, body.count)
+            try parser.feed(body[offset..<end])
+            offset = end
+        }
+        return try parser.finish()
+    }
+}

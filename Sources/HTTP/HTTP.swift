@@ -1,2 +1,0 @@
-// The HTTP module; see DESIGN.md (Architecture).
-import CLinuxShim

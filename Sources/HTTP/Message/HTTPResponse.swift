@@ -1,0 +1,48 @@
+/// A response a handler returns; the server adds `Date`, `Content-Length` and `Connection`.
+///
+/// ```swift
+/// router.get("/health") { _ in .text("ok") }
+/// router.post("/items") { _ in .redirect(to: "/") }
+/// ```
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: HTTPResponseBody
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPResponseBody = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// An HTML page (`text/html; charset=utf-8`).
+    public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse.html(bytes: Array(html.utf8), status: status)
+    }
+
+    /// An HTML page from already encoded UTF-8 bytes.
+    public static func html(bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .bytes(bytes))
+    }
+
+    /// Plain text (`text/plain; charset=utf-8`).
+    public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .bytes(Array(text.utf8)))
+    }
+
+    /// A redirect; 303 See Other by default, the answer to a POST (RFC 9110 §15.4.4).
+    public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [.location: location], body: .bytes([]))
+    }
+
+    /// Adds a `Set-Cookie` field (repeats are kept: one field per cookie, RFC 6265 §3).
+    public mutating func setCookie(_ cookie: HTTPCookie) {
+        headers.add(.setCookie, cookie.headerValue)
+    }
+
+    /// The body as UTF-8 text when it is in memory (for tests and logs).
+    public var bodyText: String {
+        if case .bytes(let bytes) = body { return String(decoding: bytes, as: UTF8.self) }
+        return ""
+    }
+}

@@ -1,0 +1,17 @@
+/// What follows a response head.
+public enum HTTPResponseBody: Sendable {
+    /// Bytes in memory.
+    case bytes([UInt8])
+    /// A file sent with sendfile(2); `size` bytes from the start.
+    case file(path: String, size: Int)
+
+    public static let empty = HTTPResponseBody.bytes([])
+
+    /// The number of bytes the body has (its `Content-Length`).
+    public var count: Int {
+        switch self {
+        case .bytes(let bytes): bytes.count
+        case .file(_, let size): size
+        }
+    }
+}

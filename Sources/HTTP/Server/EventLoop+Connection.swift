@@ -1,0 +1,147 @@
+import CLinuxShim
+import Glibc
+
+extension EventLoop {
+    func handle(_ connection: HTTPConnection, events: UInt32) {
+        if events & shim_EPOLLOUT != 0 {
+            finishWriting(connection)
+            if isOpen(connection), !connection.hasPendingOutput, !connection.closeAfterWrite,
+                connection.parser.bufferedByteCount > 0
+            {
+                process(connection)
+            }
+            return
+        }
+        if connection.phase == .lingering {
+            drain(connection)
+            return
+        }
+        guard readAvailable(connection) else { return }
+        process(connection)
+    }
+
+    /// Reads what the socket has into the parser. Returns false if the connection closed.
+    func readAvailable(_ connection: HTTPConnection) -> Bool {
+        while true {
+            let count = read(connection.fd, readBuffer.baseAddress, Self.readSize)
+            if count > 0 {
+                connection.parser.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+                if connection.phase == .body { connection.deadline = now &+ bodyTimeout }
+                if count < Self.readSize { return true }
+                // A full buffer: stop after ~1 MiB so other clients get their turn.
+                if connection.parser.bufferedByteCount > 1024 * 1024 { return true }
+                continue
+            }
+            if count == 0 {
+                // The client shut down its side; answer what it already sent, then close.
+                connection.peerClosed = true
+                return true
+            }
+            switch errno {
+            case EAGAIN, EWOULDBLOCK: return true
+            case EINTR: continue
+            default:
+                close(connection)
+                return false
+            }
+        }
+    }
+
+    /// Parses and answers buffered requests in order (pipelining), then writes.
+    func process(_ connection: HTTPConnection) {
+        while true {
+            var answered = false
+            while connection.tail.isEmpty && connection.queuedOutputCount < Self.outputBatch
+                && !connection.closeAfterWrite
+            {
+                let event: HTTPParserEvent?
+                do {
+                    event = try connection.parser.next()
+                } catch {
+                    // RFC 9112 §2.2 / swift-nio's rule: answer the parse error, then close.
+                    let response = context.serverError(error.status, error.description)
+                    queue(response, on: connection, isHead: false, close: true)
+                    break
+                }
+                guard let event else { break }
+                switch event {
+                case .head(let request):
+                    let limit = context.router.bodyLimit(method: request.method, path: request.rawPath)
+                    connection.parser.bodyLimit = limit
+                    connection.phase = .body
+                    connection.deadline = now &+ bodyTimeout
+                    // RFC 9110 §10.1.1: send 100 Continue only if the body will be read.
+                    if request.expectsContinue, Int(request.headers[.contentLength] ?? "0") ?? 0 <= limit {
+                        connection.output.append(contentsOf: HTTPResponseSerializer.continueLine)
+                    }
+                case .request(let request):
+                    respond(to: request, on: connection)
+                    answered = true
+                }
+            }
+            finishWriting(connection)
+            guard isOpen(connection), answered, !connection.hasPendingOutput, !connection.closeAfterWrite,
+                connection.parser.bufferedByteCount > 0
+            else { return }
+        }
+    }
+
+    func isOpen(_ connection: HTTPConnection) -> Bool {
+        Int(connection.fd) < connections.count && connections[Int(connection.fd)] === connection
+    }
+
+    func respond(to request: HTTPRequest, on connection: HTTPConnection) {
+        let started = accessLog.enabled ? shim_monotonic_ns() : 0
+        let response: HTTPResponse
+        do {
+            response = try context.router.respond(to: request)
+        } catch {
+            response = context.response(for: error, request: request)
+        }
+        let stopping = context.state.stopping.load(ordering: .relaxed)
+        let keepAlive = request.keepAlive && !stopping && !connection.peerClosed && !connection.closeAfterWrite
+        let bytes = queue(
+            response, on: connection, isHead: request.method == .head, close: !keepAlive,
+            keepAliveHeader: keepAlive && request.version == .http1_0)
+        connection.phase = .writing
+        accessLog.record(
+            method: request.method, path: String(request.rawPath), status: response.status, bytes: bytes,
+            nanoseconds: accessLog.enabled ? shim_monotonic_ns() &- started : 0)
+    }
+
+    /// Serializes a response onto the connection; returns the body size sent.
+    @discardableResult
+    func queue(
+        _ response: HTTPResponse, on connection: HTTPConnection, isHead: Bool, close: Bool,
+        keepAliveHeader: Bool = false
+    ) -> Int {
+        var response = response
+        var fileFD: Int32 = -1
+        let sendsBody = !isHead && !response.status.forbidsBody
+        if case .file(let path, _) = response.body, sendsBody {
+            fileFD = open(path, O_RDONLY | O_CLOEXEC)
+            if fileFD < 0 {
+                response = HTTPResponse.text("Not Found", status: .notFound)
+            }
+        }
+        let length = response.status.forbidsBody ? 0 : response.body.count
+        HTTPResponseSerializer.appendHead(
+            into: &connection.output, status: response.status, headers: response.headers,
+            contentLength: length, date: date.line,
+            connection: close ? .close : keepAliveHeader ? .keepAlive : .none)
+        if close { connection.closeAfterWrite = true }
+        guard sendsBody else { return 0 }
+        switch response.body {
+        case .bytes(let bytes):
+            if bytes.count <= Self.inlineBodyLimit {
+                connection.output.append(contentsOf: bytes)
+            } else {
+                connection.tail.append(.bytes(bytes, sent: 0))
+            }
+        case .file(_, let size):
+            connection.tail.append(.file(fd: fileFD, offset: 0, end: size))
+        }
+        return length
+    }
+}
+

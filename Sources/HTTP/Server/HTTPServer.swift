@@ -1,0 +1,108 @@
+import CLinuxShim
+import Glibc
+import Synchronization
+
+/// Our HTTP/1.1 server: one epoll event loop per thread, non-blocking sockets,
+/// synchronous handlers run on the loop that read the request.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: .init(port: 0), router: router)
+/// try server.start()
+/// print("listening on \(server.port)")
+/// server.shutdown()
+/// ```
+public final class HTTPServer: Sendable {
+    public let configuration: Configuration
+    public let router: Router
+    let state = ServerState()
+
+    public init(configuration: Configuration, router: Router) {
+        self.configuration = configuration
+        self.router = router
+    }
+
+    /// The bound port (the chosen one when configured with port 0); 0 before `start()`.
+    public var port: Int { state.boundPort.load(ordering: .acquiring) }
+
+    /// Whether `shutdown` has begun.
+    public var isStopping: Bool { state.stopping.load(ordering: .acquiring) }
+
+    /// Binds, listens and starts the loops; returns once connections are accepted.
+    ///
+    /// - Throws: `HTTPServerError` if the address cannot be bound or loops cannot start.
+    public func start() throws {
+        guard !state.started.exchange(true, ordering: .acquiringAndReleasing) else {
+            throw HTTPServerError.alreadyStarted
+        }
+        // sendfile(2) raises SIGPIPE on a closed peer and has no MSG_NOSIGNAL.
+        signal(SIGPIPE, SIG_IGN)
+        var boundPort: Int32 = 0
+        var error: Int32 = 0
+        let listenFD = shim_listen_tcp(configuration.host, Int32(configuration.port), Int32(configuration.backlog), &boundPort, &error)
+        guard listenFD >= 0 else {
+            let reason = error < 0 ? String(cString: gai_strerror(-error)) : SystemCall.describe(error)
+            throw HTTPServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+        }
+        state.listenFD.store(listenFD, ordering: .releasing)
+        state.boundPort.store(Int(boundPort), ordering: .releasing)
+        var inboxes: [EventLoopInbox] = []
+        var loops: [EventLoop] = []
+        do {
+            for _ in 0..<max(1, configuration.eventLoops) { inboxes.append(try EventLoopInbox()) }
+            let context = ServerContext(configuration: configuration, router: router, state: state, inboxes: inboxes)
+            for index in inboxes.indices {
+                loops.append(try EventLoop(context: context, index: index, listenFD: listenFD))
+            }
+        } catch {
+            for loop in loops { loop.closeDescriptors() }
+            for inbox in inboxes { SystemCall.close(inbox.wakeFD) }
+            SystemCall.close(listenFD)
+            throw error
+        }
+        state.inboxes.withLock { $0 = inboxes }
+        state.runningLoops.store(loops.count, ordering: .releasing)
+        for loop in loops {
+            let handle = EventLoopHandle(loop: loop)
+            guard LoopThread.spawn({ handle.run() }) else {
+                fatalError("Cannot create an event-loop thread")
+            }
+        }
+    }
+
+    /// Stops accepting, lets in-flight requests finish within `gracePeriod`, closes idle
+    /// connections, and returns when every loop has stopped.
+    public func shutdown(gracePeriod: Duration = .seconds(5)) {
+        guard state.started.load(ordering: .acquiring) else { return }
+        if !state.stopping.exchange(true, ordering: .acquiringAndReleasing) {
+            state.graceDeadline.store(shim_monotonic_ns() &+ gracePeriod.nanoseconds, ordering: .releasing)
+            // Linux: shutdown() on a listening socket makes further connects fail at once.
+            Glibc.shutdown(state.listenFD.load(ordering: .acquiring), Int32(SHUT_RDWR))
+            for inbox in state.inboxes.withLock({ $0 }) { inbox.wake() }
+        }
+        waitUntilStopped()
+    }
+
+    /// Blocks until the server has stopped (after `shutdown` from another thread).
+    public func waitUntilStopped() {
+        guard state.started.load(ordering: .acquiring) else { return }
+        while !state.stopped.load(ordering: .acquiring) {
+            usleep(2_000)
+        }
+    }
+
+    /// Called by the last loop to stop.
+    static func loopDidStop(_ state: ServerState) {
+        if state.runningLoops.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            SystemCall.close(state.listenFD.load(ordering: .acquiring))
+            for inbox in state.inboxes.withLock({ $0 }) {
+                // Connections handed over while their loop was stopping.
+                for fd in inbox.take() {
+                    SystemCall.close(fd)
+                    state.connectionCount.subtract(1, ordering: .relaxed)
+                }
+                SystemCall.close(inbox.wakeFD)
+            }
+            state.stopped.store(true, ordering: .releasing)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The Layout module; see DESIGN.md (Architecture).

@@ -1,0 +1,71 @@
+/// Command-line options of `homepwner`.
+struct Options: Sendable, Equatable {
+    var host = "127.0.0.1"
+    var port = 8080
+    var dataDirectory = "./data"
+    var publicDirectory = "./Public"
+    var templatesDirectory = "./Templates"
+    var quiet = false
+    var seed: Int? = nil
+    var showHelp = false
+
+    static let usage = """
+        Usage: homepwner [options]
+
+          --host HOST          address to listen on (default 127.0.0.1; others are reachable from the network)
+          --port PORT          port to listen on (default 8080; 0 picks a free port)
+          --data-dir DIR       where the database and photos live (default ./data, created if missing)
+          --public-dir DIR     static files to serve (default ./Public)
+          --templates-dir DIR  page templates (default ./Templates)
+          --seed N             add N random items to an empty store
+          --quiet              no access log
+          --help               show this help
+        """
+
+    struct ParseError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Parses `arguments` (without the program name). Accepts `--flag value` and `--flag=value`.
+    static func parse(_ arguments: [String]) throws(ParseError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var flag = argument
+            var inlineValue: String? = nil
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(ParseError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw ParseError(description: "\(flag) needs a value") }
+                return next
+            }
+            func integer(_ range: ClosedRange<Int>) throws(ParseError) -> Int {
+                let text = try value()
+                guard let number = Int(text), range.contains(number) else {
+                    throw ParseError(description: "\(flag) needs a number in \(range.lowerBound)…\(range.upperBound), not \(text)")
+                }
+                return number
+            }
+            switch flag {
+            case "--host": options.host = try value()
+            case "--port": options.port = try integer(0...65535)
+            case "--data-dir": options.dataDirectory = try value()
+            case "--public-dir": options.publicDirectory = try value()
+            case "--templates-dir": options.templatesDirectory = try value()
+            case "--seed": options.seed = try integer(0...1_000_000)
+            case "--quiet", "-q": options.quiet = true
+            case "--help", "-h": options.showHelp = true
+            default: throw ParseError(description: "unknown option \(argument)")
+            }
+        }
+        return options
+    }
+
+    /// Whether `host` is a loopback address (binding elsewhere is an explicit choice).
+    var isLoopbackHost: Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import HTTP
+import HTTPTestSupport
+
+/// A browser with JavaScript off, as far as the server can tell: it keeps cookies (the
+/// test client's jar), echoes the CSRF token in its forms, and shows what came back.
+final class Browser {
+    let client: TestClient
+    var cookies: [String: String] { client.cookies }
+
+    /// What a POST sends as `_csrf`.
+    enum CSRF {
+        case valid, none, wrong
+    }
+
+    struct Page {
+        var status: Int
+        var headers: HTTPHeaders
+        var bodyBytes: [UInt8]
+        var body: String { String(decoding: bodyBytes, as: UTF8.self) }
+        var location: String? { headers[.location] }
+        /// The body with HTML character references decoded, for checks on what a person reads.
+        var text: String {
+            var text = body
+            for (reference, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#61;", "="), ("&#96;", "`"), ("&amp;", "&")] {
+                text = text.replacingOccurrences(of: reference, with: character)
+            }
+            return text
+        }
+    }
+
+    init(client: TestClient) {
+        self.client = client
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) throws -> Page {
+        try send(.get, path, headers: headers, body: [], contentType: nil)
+    }
+
+    func post(_ path: String, _ fields: [String: String], csrf: CSRF = .valid) throws -> Page {
+        try post(path, fields.map { ($0.key, $0.value) }, csrf: csrf)
+    }
+
+    func post(_ path: String, _ fields: [(String, String)], csrf: CSRF = .valid) throws -> Page {
+        let all = try fieldsWithToken(fields, csrf)
+        let body = URLEncodedForm(fields: all.map { (name: $0.0, value: $0.1) }).encoded
+        return try send(.post, path, headers: [:], body: Array(body.utf8), contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// A multipart form as the detail dialog sends it; `file` is (field, filename, type, bytes).
+    func postMultipart(_ path: String, _ fields: [String: String], file: (String, String, String, [UInt8])?, csrf: CSRF = .valid) throws -> Page {
+        let all = try fieldsWithToken(fields.map { ($0.key, $0.value) }, csrf)
+        let files = file.map { [TestMultipartFile(name: $0.0, filename: $0.1, contentType: $0.2, data: $0.3)] } ?? []
+        let boundary = "----BrowserBoundary\(UInt32.random(in: 0...UInt32.max))"
+        let body = TestClient.multipartBody(boundary: boundary, fields: all, files: files)
+        return try send(.post, path, headers: [:], body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
+    private func fieldsWithToken(_ fields: [(String, String)], _ csrf: CSRF) throws -> [(String, String)] {
+        switch csrf {
+        case .none:
+            return fields
+        case .wrong:
+            return fields + [("_csrf", String(repeating: "0", count: 64))]
+        case .valid:
+            if cookies["hp_csrf"] == nil { _ = try get("/items") }
+            return fields + [("_csrf", cookies["hp_csrf"] ?? "")]
+        }
+    }
+
+    private func send(_ method: HTTPMethod, _ path: String, headers: [String: String], body: [UInt8], contentType: String?) throws -> Page {
+        var fields: HTTPHeaders = [:]
+        for (name, value) in headers { fields.add(HTTPHeaderName(name), value) }
+        if let contentType { fields[.contentType] = contentType }
+        let response = try client.request(method, path, headers: fields, body: body)
+        return Page(status: response.status.rawValue, headers: response.headers, bodyBytes: response.body)
+    }
+}
+

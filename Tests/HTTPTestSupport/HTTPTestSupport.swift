@@ -1,2 +1,0 @@
-// Live-server helpers for tests; see HTTPTests and AppTests.
-import HTTP

@@ -1,0 +1,71 @@
+import Testing
+@testable import HTTP
+
+@Suite("Router")
+struct RouterTests {
+    static func makeRouter() -> Router {
+        var builder = RouterBuilder()
+        builder.get("/") { _ in .text("home") }
+        builder.get("/items/:key") { request in .text("item \(request.parameter("key") ?? "?")") }
+        builder.get("/items/:key/photo") { request in .text("photo \(request.parameter("key") ?? "?")") }
+        builder.post("/items/:key/photo", bodyLimit: 12 << 20) { _ in .text("uploaded") }
+        builder.add(.delete, "/items/:key") { _ in HTTPResponse(status: .noContent) }
+        return builder.build()
+    }
+
+    @Test("Routes match literal and :name segments; captures are percent-decoded")
+    func matching() throws {
+        let router = Self.makeRouter()
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/")).bodyText == "home")
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/items/a%2Fb?x=1")).bodyText == "item a/b")
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/items/7/photo")).bodyText == "photo 7")
+        #expect(try router.respond(to: HTTPRequest(method: .head, target: "/items/7")).bodyText == "item 7")
+    }
+
+    @Test("No route → 404; wrong method → 405 with Allow")
+    func errors() {
+        let router = Self.makeRouter()
+        #expect { try router.respond(to: HTTPRequest(method: .get, target: "/nothing")) } throws: {
+            ($0 as? HTTPError)?.status == .notFound
+        }
+        #expect { try router.respond(to: HTTPRequest(method: .put, target: "/items/1")) } throws: {
+            guard let error = $0 as? HTTPError else { return false }
+            return error.status == .methodNotAllowed && error.headers[.allow] == "DELETE, GET, HEAD"
+        }
+        #expect { try router.respond(to: HTTPRequest(method: .get, target: "/items/")) } throws: {
+            ($0 as? HTTPError)?.status == .notFound
+        }
+    }
+
+    @Test("Body limits are per route, with a default of 1 MiB")
+    func bodyLimits() {
+        let router = Self.makeRouter()
+        #expect(router.bodyLimit(method: .post, path: "/items/1/photo") == 12 << 20)
+        #expect(router.bodyLimit(method: .post, path: "/elsewhere") == 1 << 20)
+    }
+
+    @Test("Middleware runs in order around routing and sees 404s as thrown errors")
+    func middleware() throws {
+        var builder = RouterBuilder()
+        builder.use { request, next in
+            var response = try next(request)
+            response.headers.add("X-Order", "outer")
+            return response
+        }
+        builder.use { request, next in
+            do {
+                var response = try next(request)
+                response.headers.add("X-Order", "inner")
+                return response
+            } catch let error as HTTPError where error.status == .notFound {
+                return .html("<h1>Lost</h1>", status: .notFound)
+            }
+        }
+        builder.get("/a") { _ in .text("a") }
+        let router = builder.build()
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/a")).headers.values(for: "X-Order") == ["inner", "outer"])
+        let missing = try router.respond(to: HTTPRequest(method: .get, target: "/b"))
+        #expect(missing.status == .notFound)
+        #expect(missing.bodyText == "<h1>Lost</h1>")
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import Layout
+
+@Suite("Layout specs")
+struct LayoutSpecTests {
+    @Test("Slot class names follow BEM unless overridden")
+    func classNames() throws {
+        let spec = try LayoutSpec(block: "detail", container: "detail-sheet", formats: ["V:[date]-[field]"],
+                                  slots: ["field": LayoutSlot(className: "field")])
+        #expect(spec.className(of: "date") == "detail__date")
+        #expect(spec.className(of: "field") == "field")
+        #expect(spec.container == "detail-sheet")
+    }
+
+    @Test("A configured slot must appear in the format")
+    func unknownSlot() {
+        #expect(throws: LayoutSpecError.unknownSlot("dte", container: "row")) {
+            _ = try LayoutSpec(block: "row", formats: ["H:[date]"], slots: ["dte": LayoutSlot()])
+        }
+    }
+
+    @Test("Cross-axis formats name exactly one view of the main format", arguments: [
+        ["V:[a]-[b]", "V:[a]"],
+        ["V:[a]-[b]", "H:[a]-[b]"],
+        ["V:[a]-[b]", "H:[c]"],
+    ])
+    func crossFormats(formats: [String]) {
+        #expect(throws: LayoutSpecError.self) { _ = try LayoutSpec(block: "x", formats: formats) }
+    }
+
+    @Test("Class names must be plain CSS identifiers")
+    func identifiers() {
+        #expect(throws: LayoutSpecError.invalid("'bad name' is not a CSS class name")) {
+            _ = try LayoutSpec(block: "bad name")
+        }
+        #expect(throws: LayoutSpecError.self) { _ = try LayoutSpec(block: "9row") }
+    }
+
+    @Test("A spec has formats or a stack, not both")
+    func formatsOrStack() {
+        #expect(throws: LayoutSpecError.self) {
+            _ = try LayoutSpec(block: "x", formats: ["H:[a]"], stack: LayoutStack(axis: .horizontal))
+        }
+    }
+
+    @Test("Errors read well")
+    func descriptions() {
+        #expect(LayoutSpecError.unknownSlot("dte", container: "row").description == "Slot 'dte' of .row appears in no format string")
+    }
+}

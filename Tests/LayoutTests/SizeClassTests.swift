@@ -1,0 +1,59 @@
+import Testing
+@testable import Layout
+
+@Suite("Size classes")
+struct SizeClassTests {
+    @Test("Reference devices get the iOS size classes", arguments: [
+        (390.0, 844.0, SizeClass.compact, SizeClass.regular, InterfaceOrientation?.some(.portrait)),
+        (844, 390, .regular, .compact, .landscape),
+        (1024, 768, .regular, .regular, nil),
+        (1280, 800, .regular, .regular, nil),
+        (599, 499, .compact, .compact, .landscape),
+        (600, 500, .regular, .regular, nil),
+    ])
+    func devices(width: Double, height: Double, horizontal: SizeClass, vertical: SizeClass, orientation: InterfaceOrientation?) {
+        let traits = SizeClassBreakpoints.standard.sizeClasses(width: width, height: height)
+        #expect(traits.horizontal == horizontal)
+        #expect(traits.vertical == vertical)
+        #expect(traits.orientation == orientation)
+    }
+
+    @Test("Conditions render as em media queries that meet exactly")
+    func mediaQueries() {
+        #expect(SizeClassCondition.compactWidth.mediaQuery() == "(width < 37.5em)")
+        #expect(SizeClassCondition.regularWidth.mediaQuery() == "(width >= 37.5em)")
+        #expect(SizeClassCondition.compactHeight.mediaQuery() == "(height < 31.25em)")
+        #expect(SizeClassCondition.regularHeight.mediaQuery() == "(height >= 31.25em)")
+        #expect(SizeClassCondition(horizontal: .compact, vertical: .regular).mediaQuery()
+            == "(width < 37.5em) and (height >= 31.25em)")
+        #expect(SizeClassCondition.any.mediaQuery() == nil)
+        let custom = SizeClassBreakpoints(compactWidthBelow: 720, compactHeightBelow: 480)
+        #expect(SizeClassCondition.compactWidth.mediaQuery(custom) == "(width < 45em)")
+    }
+
+    @Test("A condition matches the size classes it names and any in the others")
+    func matching() {
+        let sideways = SizeClassCondition(horizontal: .regular, vertical: .compact)
+        #expect(SizeClassCondition.compactHeight.matches(sideways))
+        #expect(SizeClassCondition.any.matches(sideways))
+        #expect(!SizeClassCondition.compactWidth.matches(sideways))
+    }
+
+    @Test("Priorities are 1…1000 and ordered")
+    func priorities() {
+        #expect(LayoutPriority.required.rawValue == 1000)
+        #expect(LayoutPriority.defaultHigh.rawValue == 750)
+        #expect(LayoutPriority.defaultLow.rawValue == 250)
+        #expect(LayoutPriority(rawValue: 0) == nil)
+        #expect(LayoutPriority(rawValue: 1001) == nil)
+        #expect(LayoutPriority.defaultLow < 251)
+        #expect(LayoutPriority(rawValue: 500)?.description == "500")
+    }
+
+    @Test("Points become rem and numbers stay short", arguments: [
+        (8.0, "0.5rem"), (16, "1rem"), (0, "0"), (60, "3.75rem"), (44, "2.75rem"), (1, "0.0625rem"), (640, "40rem"),
+    ])
+    func lengths(points: Double, css: String) {
+        #expect(CSSLength.rem(points: points) == css)
+    }
+}
