@@ -80,9 +80,11 @@ def assert_focus_in_dialog(b, when: str):
 def assert_focus_on_row_link(b, key: str, when: str):
     """Checked softly (the flow goes on), reported at the end of the test by b.verify()."""
     info = b.active_element_info()
+    url = b.driver.current_url.split("/", 3)[-1]
     b.expect(
         info["rowKey"] == key and "item-row__name" in (info["cls"] or ""),
-        f"focus did not return to the row link {when} at {b.size} ({b.path}): active element {info}",
+        f"focus did not return to the row link {when} at {b.size} (/{url}): active element <{info['tag']} "
+        f"class={info['cls']!r}>",
     )
 
 
@@ -117,6 +119,7 @@ def page_text(b) -> str:
 def test_add_then_cancel(browser):
     b = browser
     b.open("/items")
+    assert b.js("return typeof enhanceDialog") == "function", "app.js did not run"
     assert b.rows() == []
     assert b.find_all(".item-row--fixed"), "the fixed last row is missing on the empty list"
     b.check_page("empty-list")
@@ -444,6 +447,7 @@ def check_moves(b, keys, *, drag: bool):
         b.check_page("after-drag")
         expected = [a, c, bb, d]
     else:
+        assert b.js("return typeof enhanceDialog") == "undefined", "JavaScript is not off: app.js ran"
         assert not b.js("return [...document.querySelectorAll('.item-row')].some(r => r.draggable)")
         expected = [c, bb, d, a]
 
@@ -534,7 +538,7 @@ def test_unknown_key_is_404_page(browser):
 def test_nojs_add_then_cancel(nojs_browser):
     b = nojs_browser
     b.open("/items")
-    assert b.js("return document.querySelectorAll('[draggable=true]').length") == 0
+    assert b.js("return typeof enhanceDialog") == "undefined", "JavaScript is not off: app.js ran"
     click_add(b)
     assert_focus_in_dialog(b, "after Add without JS")
     serial = dialog_fields(b)["serial"]
