@@ -15,6 +15,7 @@ done
 swift build -c release --product homepwner >/dev/null
 binary=.build/release/homepwner
 work=$(mktemp -d)
+chmod 755 "$work"   # nginx workers run as an unprivileged user
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done

@@ -1,7 +1,9 @@
+import Dispatch
 import Foundation
 import HTTP
 import Mustache
 import Storage
+import Synchronization
 
 /// The Homepwner web application: the store, the compiled templates and the routes.
 ///
@@ -14,6 +16,8 @@ public final class HomepwnerApp: Sendable {
     public let store: ItemStore
     public let router: Router
     let renderer: PageRenderer
+    /// Set by `close()`: stops the hourly purge of abandoned drafts.
+    private let closed = Atomic<Bool>(false)
 
     /// - Throws: `MustacheError` naming the template, line and column of a broken
     ///   template, or the store's error when the database cannot be opened.
@@ -32,6 +36,21 @@ public final class HomepwnerApp: Sendable {
             assetVersion: Self.assetVersion(publicDirectory: configuration.publicDirectory)
         )
         router = Self.routes(store: store, renderer: renderer, configuration: configuration)
+        scheduleMaintenance(log: configuration.log)
+    }
+
+    /// Drafts of dialogs closed without Done or Cancel (a closed tab) are purged a day
+    /// after their last change; checked hourly, off the request path, until `close()`.
+    private func scheduleMaintenance(log: @escaping @Sendable (String) -> Void) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(3_600)) { [weak self] in
+            guard let self, !self.closed.load(ordering: .acquiring) else { return }
+            do {
+                try self.store.purgeDrafts()
+            } catch {
+                log("error: purging abandoned drafts failed: \(error)")
+            }
+            self.scheduleMaintenance(log: log)
+        }
     }
 
     /// The page for an error found before routing (a malformed request, a body over
@@ -51,6 +70,7 @@ public final class HomepwnerApp: Sendable {
 
     /// Checkpoints the database and closes it, for a graceful shutdown.
     public func close() throws {
+        closed.store(true, ordering: .releasing)
         try store.checkpoint()
         store.close()
     }

@@ -59,7 +59,7 @@ struct DetailController: Sendable {
         var landing = ListQuery(page: pageNumber(request))
         if let text = request.parameter("id"), let id = UUID(uuidString: text), let draft = try store.draft(id: id) {
             try store.cancelDraft(id: id)
-            if !draft.isNew { landing.focusKey = draft.itemKey.uuidString.lowercased() }
+            if !draft.isNew { landing.focusKey = draft.itemKey.lowercasedString }
         }
         // A draft already gone (cancelled in another tab, or purged) needs no rollback.
         return PageContext.redirect(to: landing.url, flash: context.text("flashCancelled"))
@@ -101,7 +101,7 @@ struct DetailController: Sendable {
         let page = pageNumber(request)
         guard action == "done" else {
             // Post/Redirect/Get: the dialog stays open on the draft.
-            return .redirect(to: "/drafts/\(draft.id.uuidString.lowercased())" + (page > 1 ? "?page=\(page)" : ""))
+            return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + (page > 1 ? "?page=\(page)" : ""))
         }
         let item: Item
         do {
@@ -111,7 +111,7 @@ struct DetailController: Sendable {
         }
         let context = PageContext(request: request)
         let index = try store.index(of: item.key) ?? 0
-        let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: item.key.uuidString.lowercased())
+        let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: item.key.lowercasedString)
         let message = context.format(draft.isNew ? "flashAdded" : "flashSaved", item.name)
         return PageContext.redirect(to: landing.url, flash: message)
     }
@@ -128,7 +128,7 @@ struct DetailController: Sendable {
     ) throws -> HTTPResponse {
         let context = PageContext(request: request)
         let page = pageNumber(request)
-        var values = try ItemListView(store: store, formatters: renderer.formatters)
+        var values = try ItemListView(store: store, renderer: renderer)
             .values(for: ListQuery(page: page), context: context)
         values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, page: page, context: context)
         if conflict != nil { values["conflictShown"] = true }

@@ -8,7 +8,7 @@ struct ItemListController: Sendable {
     let store: ItemStore
     let renderer: PageRenderer
 
-    private var listView: ItemListView { ItemListView(store: store, formatters: renderer.formatters) }
+    private var listView: ItemListView { ItemListView(store: store, renderer: renderer) }
 
     /// `GET /items` — the list, in edit mode with `?mode=edit`.
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -21,7 +21,7 @@ struct ItemListController: Sendable {
     func add(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let draft = try store.beginNewItemDraft()
         let page = form["page"].flatMap { Int($0) } ?? 1
-        return .redirect(to: "/drafts/\(draft.id.uuidString.lowercased())" + (page > 1 ? "?page=\(page)" : ""))
+        return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + (page > 1 ? "?page=\(page)" : ""))
     }
 
     /// `POST /items/:key/move` — ↑/↓ (`direction`) or "move to position" (`position`,
@@ -41,12 +41,12 @@ struct ItemListController: Sendable {
         }
         guard let to = target, (0..<count).contains(to) else {
             let query = ListQuery(page: ListQuery.page(containing: from), editing: true)
-            let moveError = ItemListView.MoveError(key: key.uuidString.lowercased(), message: context.format("errorPosition", String(count)))
+            let moveError = ItemListView.MoveError(key: key.lowercasedString, message: context.format("errorPosition", String(count)))
             let values = try listView.values(for: query, context: context, moveError: moveError)
             return try renderer.render("items/list", values, context: context, status: .unprocessableContent)
         }
         if to != from { try store.moveItem(from: from, to: to) }
-        let landing = ListQuery(page: ListQuery.page(containing: to), editing: true, focusKey: key.uuidString.lowercased())
+        let landing = ListQuery(page: ListQuery.page(containing: to), editing: true, focusKey: key.lowercasedString)
         return PageContext.redirect(to: landing.url, flash: context.format("flashMoved", item.name, String(to + 1)))
     }
 
@@ -62,7 +62,7 @@ struct ItemListController: Sendable {
             "title": .string(context.text("confirmBulkTitle")),
             "items": .list(items.map { item in
                 .object([
-                    "key": .string(item.key.uuidString.lowercased()),
+                    "key": .string(item.key.lowercasedString),
                     "name": .string(item.name),
                     "serial": .string(item.serialNumber),
                     "value": .string(renderer.formatters.dollars(item.valueInDollars, context.language)),

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The interface's words in each language. Templates read them as `{{t.key}}`;
 /// messages built in Swift read them through `Strings.text(_:_:)`.
 enum Strings {
@@ -16,12 +14,24 @@ enum Strings {
     }
 
     /// `text` with `{0}`, `{1}`… replaced by the arguments.
-    static func format(_ key: String, _ language: Language, _ arguments: String...) -> String {
-        var result = text(key, language)
-        for (index, argument) in arguments.enumerated() {
-            result = result.replacingOccurrences(of: "{\(index)}", with: argument)
+    static func format(_ key: String, _ language: Language, _ arguments: [String]) -> String {
+        let template = text(key, language)
+        var result = ""
+        result.reserveCapacity(template.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count })
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"),
+               let index = Int(rest[afterOpen..<close]), arguments.indices.contains(index) {
+                result += arguments[index]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest[afterOpen...]
+            }
         }
-        return result
+        return result + rest
     }
 
     static let english: [String: String] = [

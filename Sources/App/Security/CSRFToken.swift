@@ -42,10 +42,12 @@ struct CSRFToken: Sendable, Equatable {
         let hex = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for _ in 0..<32 {
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0F)])
+        for _ in 0..<4 {
+            var word = generator.next()
+            for _ in 0..<16 {
+                text.append(hex[Int(word & 0x0F)])
+                word >>= 4
+            }
         }
         return String(decoding: text, as: UTF8.self)
     }

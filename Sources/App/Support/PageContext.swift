@@ -23,11 +23,7 @@ struct PageContext: Sendable {
     func text(_ key: String) -> String { Strings.text(key, language) }
 
     func format(_ key: String, _ arguments: String...) -> String {
-        var result = Strings.text(key, language)
-        for (index, argument) in arguments.enumerated() {
-            result = result.replacingOccurrences(of: "{\(index)}", with: argument)
-        }
-        return result
+        Strings.format(key, language, arguments)
     }
 
     /// Sets the cookies a rendered page owes the browser: a new CSRF token, and the

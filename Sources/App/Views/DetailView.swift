@@ -30,7 +30,7 @@ struct DetailView {
         let photoURL: String?
         switch subject {
         case .draft(let draft):
-            let id = draft.id.uuidString.lowercased()
+            let id = draft.id.lowercasedString
             fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: String(draft.valueInDollars))
             dateCreated = draft.dateCreated
             photoURL = draft.photoETag.map { "/drafts/\(id)/photo?v=\(ItemListView.urlSafe($0))" }
@@ -41,7 +41,7 @@ struct DetailView {
             let version = conflict?.version ?? draft.baseVersion
             if let version { values["version"] = .int(version) }
         case .item(let item):
-            let key = item.key.uuidString.lowercased()
+            let key = item.key.lowercasedString
             fields = form ?? ItemForm(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars))
             dateCreated = item.dateCreated
             photoURL = item.photoETag.map { "/items/\(key)/photo?v=\(ItemListView.urlSafe($0))" }

@@ -7,7 +7,9 @@ import Storage
 /// edit-mode controls, and the fixed "No more items!" row.
 struct ItemListView {
     let store: ItemStore
-    let formatters: Formatters
+    let renderer: PageRenderer
+
+    private var formatters: Formatters { renderer.formatters }
 
     /// Items of at least this value are marked (colour and text), as the tutorial's $50 cue.
     static let valuableThreshold = 50
@@ -19,24 +21,11 @@ struct ItemListView {
     }
 
     func values(for query: ListQuery, context: PageContext, moveError: MoveError? = nil) throws -> [String: MustacheValue] {
-        let count = try store.count()
-        let pageCount = max(1, (count + ListQuery.pageSize - 1) / ListQuery.pageSize)
         var query = query
-        query.page = min(query.page, pageCount)
-        let offset = (query.page - 1) * ListQuery.pageSize
-        let items = try store.items(offset: offset, limit: ListQuery.pageSize)
-        let total = try store.totalValue()
+        let listing = try self.listing(for: &query, context: context, moveError: moveError)
+        let count = listing.count, total = listing.totalValue, pageCount = listing.pageCount
         let language = context.language
-
-        var rows: [MustacheValue] = []
-        rows.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            var values = row(item, position: offset + index + 1, count: count, query: query, context: context)
-            if let moveError, moveError.key == values["key"]?.stringValue {
-                values["moveError"] = .string(moveError.message)
-            }
-            rows.append(.object(values))
-        }
+        let rowsHTML = listing.rowsHTML
 
         let totalText = formatters.dollars(total, language)
         let summary = count == 1
@@ -45,7 +34,7 @@ struct ItemListView {
 
         var values: [String: MustacheValue] = [
             "title": .string(context.text("appTitle")),
-            "rows": .list(rows),
+            "rowsHTML": .string(rowsHTML),
             "empty": .bool(count == 0),
             "summary": .string(summary),
             "count": .int(count),
@@ -58,8 +47,50 @@ struct ItemListView {
         return values
     }
 
+    /// The page's rows as HTML with the counts they were read with. A plain view-mode page
+    /// is kept per store revision, so repeated reads of an unchanged list cost no query.
+    private func listing(for query: inout ListQuery, context: PageContext, moveError: MoveError?) throws -> ListingCache.Listing {
+        let cacheable = !query.editing && query.focusKey == nil && moveError == nil
+        // The revision is read before the data, so a page can only be kept under an older
+        // revision than its contents, never a newer one.
+        let cacheKey = ListingCache.Key(revision: store.revision, page: query.page, language: context.language)
+        if cacheable, let cached = renderer.listingCache.listing(for: cacheKey) {
+            query.page = cached.page
+            return cached
+        }
+        let count = try store.count()
+        let pageCount = max(1, (count + ListQuery.pageSize - 1) / ListQuery.pageSize)
+        query.page = min(query.page, pageCount)
+        let offset = (query.page - 1) * ListQuery.pageSize
+        let items = try store.items(offset: offset, limit: ListQuery.pageSize)
+        let total = try store.totalValue()
+
+        let focus = query.focusKey.flatMap(UUID.init(uuidString:))
+        var rowsHTML = ""
+        rowsHTML.reserveCapacity(items.count * 1024)
+        for (index, item) in items.enumerated() {
+            let position = offset + index + 1
+            let render = { [query] in
+                var values = row(item, position: position, count: count, query: query, context: context)
+                if let moveError, moveError.key == item.key.lowercasedString {
+                    values["moveError"] = .string(moveError.message)
+                }
+                return try renderer.fragment("items/row", values, context: context)
+            }
+            if query.editing || item.key == focus {
+                rowsHTML += try render()
+            } else {
+                let key = RowCache.Key(item: item.key, version: item.version, photoETag: item.photoETag, position: position, language: context.language)
+                rowsHTML += try renderer.rowCache.html(for: key, render: render)
+            }
+        }
+        let listing = ListingCache.Listing(count: count, totalValue: total, page: query.page, pageCount: pageCount, rowsHTML: rowsHTML)
+        if cacheable { renderer.listingCache.keep(listing, for: cacheKey) }
+        return listing
+    }
+
     private func row(_ item: Item, position: Int, count: Int, query: ListQuery, context: PageContext) -> [String: MustacheValue] {
-        let key = item.key.uuidString.lowercased()
+        let key = item.key.lowercasedString
         let day = formatters.day(item.dateCreated, context.language)
         var values: [String: MustacheValue] = [
             "key": .string(key),
@@ -76,6 +107,8 @@ struct ItemListView {
             values["thumb"] = .string("/items/\(key)/photo?v=\(Self.urlSafe(etag))")
         }
         if query.focusKey == key { values["focus"] = true }
+        values["editing"] = .bool(query.editing)
+        values["page"] = .int(query.page)
         if query.editing {
             values["canMoveUp"] = .bool(position > 1)
             values["canMoveDown"] = .bool(position < count)
@@ -133,12 +166,5 @@ struct ItemListView {
     /// ETags are quoted hashes; strip what a query string should not carry.
     static func urlSafe(_ etag: String) -> String {
         String(etag.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
-    }
-}
-
-private extension MustacheValue {
-    var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
     }
 }

@@ -7,6 +7,8 @@ struct PageRenderer: Sendable {
     let library: MustacheLibrary
     let formatters: Formatters
     let assets: [String: MustacheValue]
+    let rowCache = RowCache()
+    let listingCache = ListingCache()
     private let strings: [Language: MustacheValue]
 
     init(library: MustacheLibrary, formatters: Formatters, layoutStylesheetURL: String, assetVersion: String) {
@@ -26,17 +28,31 @@ struct PageRenderer: Sendable {
 
     /// Renders `template` with `values` plus the shared page values.
     func render(_ template: String, _ values: [String: MustacheValue], context: PageContext, status: HTTPStatus = .ok) throws -> HTTPResponse {
-        var all = values
-        all["lang"] = .string(context.language.htmlTag)
-        all["t"] = strings[context.language] ?? .null
-        all["csrf"] = .string(context.csrf.value)
+        var all = shared(values, context: context)
         all["assets"] = .object(assets)
         if let flash = context.flash { all["flash"] = .string(flash) }
         var body: [UInt8] = []
-        body.reserveCapacity(48 * 1024)
+        body.reserveCapacity(64 * 1024)
         try library.render(template, .object(all), into: &body)
         var response = HTTPResponse.html(bytes: body, status: status)
         context.finish(&response)
         return response
+    }
+
+    /// Renders a piece of a page (a list row) with the shared values, for pages that
+    /// assemble cached pieces with `{{{…}}}`.
+    func fragment(_ template: String, _ values: [String: MustacheValue], context: PageContext) throws -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        try library.render(template, .object(shared(values, context: context)), into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func shared(_ values: [String: MustacheValue], context: PageContext) -> [String: MustacheValue] {
+        var all = values
+        all["lang"] = .string(context.language.htmlTag)
+        all["t"] = strings[context.language] ?? .null
+        all["csrf"] = .string(context.csrf.value)
+        return all
     }
 }

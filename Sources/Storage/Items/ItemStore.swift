@@ -39,6 +39,13 @@ public final class ItemStore: Sendable {
     /// The writer's `PRAGMA data_version` when the order was last known to match the file; it
     /// changes only when another connection (another store or process) commits.
     let orderDataVersion: Atomic<Int64>
+    /// Counts committed changes to the list; see ``revision``.
+    private let revisionCounter = Atomic<Int>(0)
+
+    /// A number that changes whenever a write of this store changes the list (items, order,
+    /// fields or photos), so callers can cache what they render from it. Draft-only writes
+    /// leave it alone. Changes made by another process are not seen here.
+    public var revision: Int { revisionCounter.load(ordering: .acquiring) }
 
     /// Opens the store at `path`, creating the file and its schema if absent.
     ///
@@ -105,6 +112,7 @@ public final class ItemStore: Sendable {
             }
             let committed = working
             order.withLock { $0 = committed }
+            revisionCounter.add(1, ordering: .releasing)
             orderDataVersion.store(try Self.dataVersion(db), ordering: .relaxed)
             return result
         }

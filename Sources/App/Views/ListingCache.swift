@@ -1,0 +1,43 @@
+import Synchronization
+
+/// Whole list pages' rows, kept for the store revision they were read at: an unchanged
+/// list is served without a query or a row lookup. Any write to the list moves the store
+/// to a new revision, and the pages of older revisions are dropped.
+final class ListingCache: Sendable {
+    struct Key: Hashable {
+        let revision: Int
+        let page: Int
+        let language: Language
+    }
+
+    struct Listing: Sendable {
+        let count: Int
+        let totalValue: Int
+        /// The page shown (the requested one, or the last when it asked past the end).
+        let page: Int
+        let pageCount: Int
+        let rowsHTML: String
+    }
+
+    private let entries = Mutex<[Key: Listing]>([:])
+    private let capacity: Int
+
+    /// - Parameter capacity: pages kept for one revision (about 50 KB each).
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+    }
+
+    func listing(for key: Key) -> Listing? {
+        entries.withLock { $0[key] }
+    }
+
+    func keep(_ listing: Listing, for key: Key) {
+        entries.withLock { entries in
+            if let any = entries.keys.first, any.revision != key.revision || entries.count >= capacity {
+                if any.revision > key.revision { return }  // a slower reader of an older revision
+                entries.removeAll(keepingCapacity: true)
+            }
+            entries[key] = listing
+        }
+    }
+}

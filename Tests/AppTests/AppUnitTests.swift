@@ -1,0 +1,109 @@
+import Foundation
+import HTTP
+import Testing
+@testable import App
+
+@Suite("Forms, languages and formatting")
+struct AppUnitTests {
+    @Test("Validation follows DESIGN.md's limits", arguments: [
+        (ItemForm(name: "Lamp", serialNumber: "A1", value: "0"), true),
+        (ItemForm(name: "  Lamp  ", serialNumber: "", value: "1,000,000,000"), true),
+        (ItemForm(name: "", serialNumber: "", value: "5"), false),
+        (ItemForm(name: "   ", serialNumber: "", value: "5"), false),
+        (ItemForm(name: String(repeating: "a", count: 200), serialNumber: String(repeating: "s", count: 64), value: "5"), true),
+        (ItemForm(name: String(repeating: "a", count: 201), serialNumber: "", value: "5"), false),
+        (ItemForm(name: "Lamp", serialNumber: String(repeating: "s", count: 65), value: "5"), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: "-1"), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: "1000000001"), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: "12.5"), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: "٣"), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: ""), false),
+    ])
+    func validation(form: ItemForm, valid: Bool) {
+        switch form.validate() {
+        case .success(let clean):
+            #expect(valid)
+            #expect(clean.name == form.name.trimmingWhitespace)
+        case .failure(let failure):
+            #expect(!valid)
+            #expect(!failure.errors.isEmpty)
+        }
+    }
+
+    @Test("Messages fill their numbered places in any order")
+    func messageFormatting() {
+        #expect(Strings.format("flashMoved", .english, ["Lamp", "3"]) == "Moved Lamp to position 3.")
+        #expect(Strings.format("flashMoved", .simplifiedChinese, ["Lamp", "3"]) == "已将 Lamp 移到第 3 位。")
+        #expect(Strings.format("flashAdded", .english, ["{1} {x"]) == "Added {1} {x.")
+    }
+
+    @Test("Every language translates every key")
+    func translationsComplete() {
+        let keys = Set(Strings.english.keys)
+        #expect(Set(Strings.simplifiedChinese.keys) == keys)
+        #expect(Set(Strings.traditionalChinese.keys) == keys)
+    }
+
+    @Test("The language comes from ?lang=, the cookie, then Accept-Language with quality values", arguments: [
+        ("/items", "", "", Language.english),
+        ("/items", "", "zh-CN,zh;q=0.9,en;q=0.8", .simplifiedChinese),
+        ("/items", "", "zh-TW", .traditionalChinese),
+        ("/items", "", "fr, en;q=0.5, zh-Hant;q=0.7", .traditionalChinese),
+        ("/items", "", "de", .english),
+        ("/items", "lang=zh-Hant", "en", .traditionalChinese),
+        ("/items?lang=zh-Hans", "lang=zh-Hant", "en", .simplifiedChinese),
+    ])
+    func languageChoice(target: String, cookie: String, acceptLanguage: String, expected: Language) {
+        var headers: HTTPHeaders = [:]
+        if !cookie.isEmpty { headers[.cookie] = cookie }
+        if !acceptLanguage.isEmpty { headers[.acceptLanguage] = acceptLanguage }
+        let request = HTTPRequest(method: .get, target: target, headers: headers, body: [])
+        #expect(Language.preferred(by: request) == expected)
+    }
+
+    @Test("Dollars are grouped in threes; dates use the language's medium style")
+    func formatting() {
+        let formatters = Formatters(timeZone: TimeZone(identifier: "UTC")!)
+        #expect(formatters.dollars(0, .english) == "$0")
+        #expect(formatters.dollars(999, .english) == "$999")
+        #expect(formatters.dollars(1_000, .english) == "$1,000")
+        #expect(formatters.dollars(1_000_000_000, .simplifiedChinese) == "$1,000,000,000")
+        let date = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 UTC
+        #expect(formatters.day(date, .english).medium == "Nov 18, 2026")
+        #expect(formatters.day(date, .english).iso == "2026-11-18")
+        #expect(formatters.day(date, .simplifiedChinese).medium.contains("2026"))
+        #expect(formatters.day(date, .simplifiedChinese).medium.contains("11"))
+    }
+
+    @Test("UUIDs print as lowercase text that parses back")
+    func uuidText() {
+        for _ in 0..<100 {
+            let key = UUID()
+            #expect(key.lowercasedString == key.uuidString.lowercased())
+            #expect(UUID(uuidString: key.lowercasedString) == key)
+        }
+    }
+
+    @Test("CSRF comparison needs equal length and equal bytes")
+    func constantTimeComparison() {
+        #expect(CSRFToken.constantTimeEqual(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!CSRFToken.constantTimeEqual(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!CSRFToken.constantTimeEqual(Array("abc".utf8), Array("abcd".utf8)))
+    }
+
+    @Test("A new revision drops the pages kept for older ones")
+    func listingCacheRevisions() {
+        let cache = ListingCache()
+        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rowsHTML: "<li>a</li>")
+        let old = ListingCache.Key(revision: 1, page: 1, language: .english)
+        let new = ListingCache.Key(revision: 2, page: 1, language: .english)
+        cache.keep(listing, for: old)
+        #expect(cache.listing(for: old)?.rowsHTML == "<li>a</li>")
+        cache.keep(listing, for: new)
+        #expect(cache.listing(for: old) == nil)
+        #expect(cache.listing(for: new) != nil)
+        cache.keep(listing, for: old)  // a slow reader of revision 1 must not evict revision 2
+        #expect(cache.listing(for: new) != nil)
+        #expect(cache.listing(for: old) == nil)
+    }
+}
