@@ -381,6 +381,11 @@ function describe(el) {
   let s = el.tagName.toLowerCase();
   if (el.id) s += '#' + el.id;
   if (typeof el.className === 'string' && el.className.trim()) s += '.' + el.className.trim().split(/\s+/).join('.');
+  const row = el.closest('.item-row[data-key]');
+  if (row && row !== el) {
+    const name = row.querySelector('.item-row__name');
+    if (name) s += ` (row "${name.textContent.trim().slice(0, 24)}")`;
+  }
   return s;
 }
 // The nearest ancestor that clips or scrolls horizontally (a dialog with overflow: auto):
