@@ -1,0 +1,666 @@
+"""Fixtures for the browser suite: a fresh Homepwner server, headless Chromium drivers.
+
+Nothing is built here: the server binary comes from $HOMEPWNER_BIN (default
+``.build/debug/homepwner`` under the repository root) and is started from the
+repository root, where it finds ./Templates and ./Public.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import struct
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+import uuid
+import zlib
+from contextlib import contextmanager
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+# Where the server is started (it reads ./Templates and ./Public there); the repo root.
+SERVER_ROOT = Path(os.environ.get("HOMEPWNER_ROOT", REPO_ROOT))
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+CHROMIUM = os.environ.get("CHROMIUM")  # optional; chromedriver finds Debian's chromium itself
+
+# name → (width, height, mobile). Phones are emulated as mobile (overlay scrollbars,
+# the viewport meta tag honoured); the wider sizes as desktop windows.
+SIZES = {
+    "390x844": (390, 844, True),
+    "844x390": (844, 390, True),
+    "1024x768": (1024, 768, False),
+    "1280x800": (1280, 800, False),
+}
+
+TEST_TIMEOUT = int(os.environ.get("HOMEPWNER_BROWSER_TEST_TIMEOUT", "90"))
+START_TIMEOUT = 20.0
+
+
+# ---------------------------------------------------------------------------
+# Per-test timeout (pytest-timeout is not available): SIGALRM around each phase.
+
+
+class TestTimeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):  # pragma: no cover - only when something hangs
+    raise TestTimeout(f"browser test exceeded {TEST_TIMEOUT} s")
+
+
+def _with_alarm():
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(TEST_TIMEOUT)
+    return previous
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    previous = _with_alarm()
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    previous = _with_alarm()
+    try:
+        result = yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    # Soft checks (overflow, console, focus) let a flow go on; a test with any fails here.
+    for value in item.funcargs.values():
+        if isinstance(value, Browser):
+            value.verify()
+    return result
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item):
+    previous = _with_alarm()
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# ---------------------------------------------------------------------------
+# The server
+
+
+def server_binary() -> Path:
+    configured = os.environ.get("HOMEPWNER_BIN")
+    path = Path(configured) if configured else Path(".build/debug/homepwner")
+    if not path.is_absolute():
+        path = SERVER_ROOT / path
+    return path
+
+
+class Server:
+    """One `homepwner` process on a free port with its own temporary data directory."""
+
+    LISTENING = re.compile(r"Homepwner listening on (http://\S+)")
+
+    def __init__(self, seed: int = 0):
+        binary = server_binary()
+        if not binary.exists():
+            pytest.fail(f"no server binary at {binary}: run `swift build` first (or set HOMEPWNER_BIN)")
+        self.data_dir = tempfile.mkdtemp(prefix="homepwner-browser-")
+        args = [str(binary), "--host", "127.0.0.1", "--port", "0", "--data-dir", self.data_dir, "--quiet"]
+        if seed:
+            args += ["--seed", str(seed)]
+        self.output: list[str] = []
+        self.process = subprocess.Popen(
+            args, cwd=SERVER_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+        )
+        self._ready = threading.Event()
+        self.url = ""
+        threading.Thread(target=self._drain, daemon=True).start()
+        if not self._ready.wait(START_TIMEOUT) or not self.url:
+            self.stop()
+            pytest.fail("the server did not announce its URL:\n" + "".join(self.output[-40:]))
+
+    def _drain(self):
+        for line in self.process.stdout:
+            self.output.append(line)
+            if not self.url:
+                match = self.LISTENING.search(line)
+                if match:
+                    self.url = match.group(1).rstrip("/")
+                    self._ready.set()
+        self._ready.set()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=8)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def __call__(self, path: str) -> str:
+        return self.url + path
+
+
+@pytest.fixture
+def server():
+    """A fresh, empty server for one test."""
+    s = Server()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def seeded_server(request):
+    """A fresh server with `@pytest.mark.seed(N)` random items (default 4)."""
+    marker = request.node.get_closest_marker("seed")
+    s = Server(seed=marker.args[0] if marker else 4)
+    yield s
+    s.stop()
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "seed(n): items the seeded_server fixture starts with")
+
+
+# ---------------------------------------------------------------------------
+# Plain HTTP client, for setting up data and for comparing photo bytes
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class HTTPClient:
+    """A cookie-keeping client that speaks the app's forms, as a browser without JS would."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.cookies = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), _NoRedirect)
+        self.csrf = ""
+
+    def request(self, method: str, path: str, data: bytes | None = None, headers: dict | None = None):
+        req = urllib.request.Request(self.server(path), data=data, method=method, headers=headers or {})
+        try:
+            with self.opener.open(req, timeout=10) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def get(self, path: str):
+        status, headers, body = self.request("GET", path)
+        match = re.search(rb'name="_csrf" value="([^"]+)"', body)
+        if match:
+            self.csrf = match.group(1).decode()
+        return status, headers, body
+
+    def post(self, path: str, fields: list[tuple[str, str]], file: tuple[str, str, bytes] | None = None):
+        if not self.csrf:
+            self.get("/items")
+        fields = [("_csrf", self.csrf)] + list(fields)
+        boundary = "----homepwner-browser-test"
+        parts = []
+        for name, value in fields:
+            parts.append(
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+            )
+        if file:
+            field, filename, content = file
+            parts.append(
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
+                f"Content-Type: image/png\r\n\r\n".encode()
+                + content
+                + b"\r\n"
+            )
+        body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+        return self.request("POST", path, body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+    def add_item(self, name: str, serial: str = "", value: int = 0, photo: bytes | None = None) -> str:
+        """Add → fields (and photo) → Done; returns the new item's key."""
+        status, headers, _ = self.post("/items", [("page", "1")])
+        assert status == 303, f"Add answered {status}"
+        draft = headers["Location"].split("?")[0]
+        fields = [("name", name), ("serialNumber", serial), ("value", str(value))]
+        if photo is not None:
+            status, headers, _ = self.post(draft, fields + [("action", "upload")], ("photo", "photo.png", photo))
+            assert status == 303, f"upload answered {status}"
+        status, headers, body = self.post(draft, fields + [("action", "done")])
+        assert status == 303, f"Done answered {status}: {body[:300]!r}"
+        _, _, page = self.get(headers["Location"])
+        keys = re.findall(rb'data-key="([0-9a-f-]{36})"', page)
+        assert keys, "the list shows no item after Done"
+        return keys[-1].decode()
+
+    def photo(self, key: str) -> tuple[int, bytes]:
+        status, _, body = self.request("GET", f"/items/{key}/photo")
+        return status, body
+
+
+@pytest.fixture
+def http(server):
+    return HTTPClient(server)
+
+
+# ---------------------------------------------------------------------------
+# Test images
+
+
+def make_png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
+    """A small valid PNG of one colour with a diagonal stripe, made with zlib and struct."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = []
+    for y in range(height):
+        row = bytearray([0])
+        for x in range(width):
+            row += bytes((255 - c for c in rgb)) if abs(x - y) < 3 else bytes(rgb)
+        rows.append(bytes(row))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+@pytest.fixture
+def png_file(tmp_path):
+    """Writes a PNG to a temp file and returns (path, bytes)."""
+
+    def write(name: str, rgb: tuple[int, int, int], size=(64, 48)):
+        data = make_png(size[0], size[1], rgb)
+        path = tmp_path / name
+        path.write_bytes(data)
+        return str(path), data
+
+    return write
+
+
+# ---------------------------------------------------------------------------
+# Browsers
+
+
+def _make_chrome(javascript: bool = True, big_text: bool = False) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    if CHROMIUM:
+        options.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1400,1000",
+        "--hide-scrollbars",
+        "--disable-extensions",
+        "--no-first-run",
+        "--lang=en-US",
+    ):
+        options.add_argument(arg)
+    prefs: dict = {"intl.accept_languages": "en-US,en"}
+    if not javascript:
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if big_text:
+        prefs["webkit.webprefs.default_font_size"] = 32
+        prefs["webkit.webprefs.default_fixed_font_size"] = 26
+    options.add_experimental_option("prefs", prefs)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(20)
+    driver.set_script_timeout(10)
+    return driver
+
+
+class Drivers:
+    """Chromium instances shared by the session, one per configuration, started lazily."""
+
+    def __init__(self):
+        self.drivers: dict[tuple[bool, bool], webdriver.Chrome] = {}
+
+    def get(self, javascript: bool = True, big_text: bool = False) -> webdriver.Chrome:
+        key = (javascript, big_text)
+        if key not in self.drivers:
+            self.drivers[key] = _make_chrome(javascript, big_text)
+        return self.drivers[key]
+
+    def quit(self):
+        for driver in self.drivers.values():
+            try:
+                driver.quit()
+            except Exception:
+                pass
+
+
+@pytest.fixture(scope="session")
+def drivers():
+    d = Drivers()
+    yield d
+    d.quit()
+
+
+# Console messages that are not errors of the page: none by default. A test that
+# expects an error status (404, 409, 422) allows exactly that status line.
+def _is_allowed(message: str, allowed: list[re.Pattern]) -> bool:
+    return any(pattern.search(message) for pattern in allowed)
+
+
+OVERFLOW_JS = r"""
+const root = document.documentElement;
+const vw = root.clientWidth;
+const problems = [];
+if (root.scrollWidth > vw) problems.push(`documentElement.scrollWidth ${root.scrollWidth} > clientWidth ${vw}`);
+if (document.body && document.body.scrollWidth > vw) problems.push(`body.scrollWidth ${document.body.scrollWidth} > ${vw}`);
+function describe(el) {
+  let s = el.tagName.toLowerCase();
+  if (el.id) s += '#' + el.id;
+  if (typeof el.className === 'string' && el.className.trim()) s += '.' + el.className.trim().split(/\s+/).join('.');
+  const row = el.closest('.item-row[data-key]');
+  if (row && row !== el) {
+    const name = row.querySelector('.item-row__name');
+    if (name) s += ` (row "${name.textContent.trim().slice(0, 24)}")`;
+  }
+  return s;
+}
+// The nearest ancestor that clips or scrolls horizontally (a dialog with overflow: auto):
+// content sticking out of it is cut off or needs sideways scrolling — overflow too.
+function clippingAncestor(el) {
+  for (let a = el.parentElement; a && a !== root && a !== document.body; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX !== 'visible' || style.contain.includes('paint')) return a;
+  }
+  return null;
+}
+for (const el of document.querySelectorAll('body *')) {
+  const style = getComputedStyle(el);
+  if (style.display === 'none' || style.visibility === 'hidden') continue;
+  const r = el.getBoundingClientRect();
+  if (r.width < 2 || r.height < 2) continue;  // visually-hidden helpers, squeezed-away slots
+  if (r.right > vw + 1) {
+    problems.push(`${describe(el)} right edge ${Math.round(r.right)} > viewport ${vw}`);
+  } else {
+    const clip = clippingAncestor(el);
+    if (clip) {
+      const c = clip.getBoundingClientRect();
+      const inner = c.left + clip.clientLeft + clip.clientWidth;  // without a vertical scrollbar
+      if (r.right > inner + 1 && r.left < inner) {
+        problems.push(`${describe(el)} right edge ${Math.round(r.right)} sticks out of ${describe(clip)} (${Math.round(inner)})`);
+      }
+    }
+  }
+  if (problems.length > 12) break;
+}
+return problems;
+"""
+
+
+class Browser:
+    """A Chromium tab set to one viewport, talking to one server."""
+
+    def __init__(self, driver: webdriver.Chrome, server: Server | None, size: str, test_name: str, javascript: bool):
+        self.driver = driver
+        self.server = server
+        self.size = size
+        self.width, self.height, mobile = SIZES[size]
+        self.test_name = re.sub(r"[^A-Za-z0-9_.-]+", "-", test_name).strip("-")
+        self.javascript = javascript
+        self.allowed: list[re.Pattern] = []
+        self.failures: list[str] = []
+        self.console_checked = 0  # entries of self.console already judged by check_page
+        self.console: list[dict] = []
+        # A clean tab: one window, no cookies from an earlier server, the exact viewport.
+        handles = driver.window_handles
+        for handle in handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(handles[0])
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        driver.get("about:blank")
+        self.set_viewport(size)
+        driver.get_log("browser")  # drop what earlier tests left
+
+    def set_viewport(self, size: str):
+        self.size = size
+        self.width, self.height, mobile = SIZES[size]
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": mobile},
+        )
+
+    # -- navigation ---------------------------------------------------------
+
+    def url(self, path: str) -> str:
+        return self.server(path)
+
+    def open(self, path: str):
+        self.driver.get(self.url(path))
+        self.wait_ready()
+
+    def wait_ready(self):
+        WebDriverWait(self.driver, 10).until(
+            lambda d: d.execute_script("return document.readyState") == "complete"
+        )
+
+    @property
+    def path(self) -> str:
+        parts = urllib.parse.urlsplit(self.driver.current_url)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+
+    def find(self, css: str, within=None):
+        return (within or self.driver).find_element(By.CSS_SELECTOR, css)
+
+    def find_all(self, css: str, within=None):
+        return (within or self.driver).find_elements(By.CSS_SELECTOR, css)
+
+    def wait_for(self, css: str, timeout: float = 10):
+        return WebDriverWait(self.driver, timeout).until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+    def mark_page(self) -> str:
+        """Tags the current document, so that a new page can be told from it."""
+        token = uuid.uuid4().hex
+        self.js("window.__homepwnerMark = arguments[0]", token)
+        return token
+
+    def page_is_marked(self, token: str) -> bool:
+        return self.js("return window.__homepwnerMark") == token
+
+    def wait_new_page(self, token: str, timeout: float = 10):
+        def loaded(driver):
+            try:
+                return driver.execute_script(
+                    "return document.readyState === 'complete' && window.__homepwnerMark !== arguments[0]", token
+                )
+            except WebDriverException:  # between documents
+                return False
+
+        WebDriverWait(self.driver, timeout).until(loaded)
+
+    @contextmanager
+    def navigates(self, timeout: float = 10):
+        """`with b.navigates(): …` — what happens inside loads a new page; wait for it."""
+        token = self.mark_page()
+        yield
+        self.wait_new_page(token, timeout)
+
+    def submit_by(self, element, timeout: float = 10):
+        """Clicks something that loads a new page and waits for that page."""
+        self.scroll_into_view(element)
+        with self.navigates(timeout):
+            element.click()
+
+    def scroll_into_view(self, element):
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
+
+    def js(self, script: str, *args):
+        return self.driver.execute_script(script, *args)
+
+    # -- the list -----------------------------------------------------------
+
+    def rows(self):
+        return self.find_all(".item-list .item-row[data-key]")
+
+    def names(self) -> list[str]:
+        return [self.find(".item-row__name", row).get_attribute("textContent").strip() for row in self.rows()]
+
+    def keys(self) -> list[str]:
+        return [row.get_attribute("data-key") for row in self.rows()]
+
+    def row(self, key: str):
+        return self.find(f'.item-row[data-key="{key}"]')
+
+    def flash(self) -> str:
+        flashes = self.find_all(".flash")
+        return flashes[0].text if flashes else ""
+
+    def dialog(self):
+        return self.find("dialog.detail-sheet")
+
+    def has_dialog(self) -> bool:
+        return bool(self.find_all("dialog.detail-sheet"))
+
+    def active_element_info(self) -> dict:
+        return self.js(
+            """
+            const a = document.activeElement;
+            const row = a && a.closest('.item-row');
+            return {
+              tag: a ? a.tagName.toLowerCase() : null,
+              cls: a ? String(a.className) : null,
+              id: a ? a.id : null,
+              inDialog: !!(a && a.closest('dialog.detail-sheet')),
+              rowKey: row ? row.dataset.key || null : null,
+            };
+            """
+        )
+
+    def set_field(self, css: str, value: str):
+        field = self.find(css)
+        self.scroll_into_view(field)
+        field.clear()
+        if value:
+            field.send_keys(value)
+
+    # -- checks -------------------------------------------------------------
+
+    def overflow_problems(self) -> list[str]:
+        return self.js(OVERFLOW_JS)
+
+    def assert_no_overflow(self, what: str):
+        problems = self.overflow_problems()
+        assert not problems, f"horizontal overflow on {what} at {self.size}: " + "; ".join(problems)
+
+    def expect(self, condition, message: str):
+        """A check that lets the flow go on; b.verify() (or teardown) fails the test with all of them."""
+        if not condition:
+            self.failures.append(message)
+
+    def verify(self):
+        failures, self.failures = self.failures, []
+        assert not failures, "\n".join(failures)
+
+    def allow_status(self, status: int):
+        """A page of this test answers `status` on purpose; Chrome logs that as an error."""
+        self.allowed.append(re.compile(rf"Failed to load resource: the server responded with a status of {status}\b"))
+
+    def collect_console(self) -> list[dict]:
+        entries = self.driver.get_log("browser")
+        self.console.extend(entries)
+        return entries
+
+    def console_errors(self, entries=None) -> list[str]:
+        entries = self.console if entries is None else entries
+        return [
+            e["message"] for e in entries if e.get("level") == "SEVERE" and not _is_allowed(e["message"], self.allowed)
+        ]
+
+    def assert_no_alert(self):
+        try:
+            alert = self.driver.switch_to.alert
+            text = alert.text
+            alert.dismiss()
+        except NoAlertPresentException:
+            return
+        pytest.fail(f"an alert opened: {text!r}")
+
+    def screenshot(self, what: str):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = f"{self.test_name}__{what}__{self.size}.png"
+        self.driver.save_screenshot(str(ARTIFACTS / re.sub(r"[^A-Za-z0-9_.-]+", "-", name)))
+
+    def check_page(self, what: str, overflow: bool = True):
+        """Every page a flow reaches: a screenshot, no console errors, no horizontal overflow.
+
+        Soft checks: the flow goes on and the test fails at its end with every problem found."""
+        self.screenshot(what)
+        self.collect_console()
+        errors = self.console_errors(self.console[self.console_checked:])
+        self.console_checked = len(self.console)
+        self.expect(not errors, f"console errors on {what} at {self.size}: {errors}")
+        self.assert_no_alert()
+        if overflow:
+            problems = self.overflow_problems()
+            self.expect(not problems, f"horizontal overflow on {what} at {self.size}: " + "; ".join(problems))
+
+
+def _browser_fixture(request, drivers, server, size, javascript=True, big_text=False):
+    driver = drivers.get(javascript=javascript, big_text=big_text)
+    browser = Browser(driver, server, size, request.node.originalname, javascript)
+    yield browser
+    # Teardown: the console must have stayed clean for the whole test.
+    try:
+        browser.collect_console()
+    except Exception:
+        pass
+    errors = browser.console_errors(browser.console[browser.console_checked:])
+    if errors:
+        pytest.fail(f"console errors during {request.node.name}: {errors}")
+
+
+
+@pytest.fixture
+def size(request):
+    return getattr(request, "param", "1280x800")
+
+
+@pytest.fixture
+def browser(request, drivers, server, size):
+    """Chromium with JavaScript on, a fresh empty server."""
+    yield from _browser_fixture(request, drivers, server, size)
+
+
+@pytest.fixture
+def seeded_browser(request, drivers, seeded_server, size):
+    """Chromium with JavaScript on, a fresh server seeded with @pytest.mark.seed(N) items."""
+    yield from _browser_fixture(request, drivers, seeded_server, size)
+
+
+@pytest.fixture
+def nojs_browser(request, drivers, server, size):
+    """Chromium with JavaScript switched off by content settings."""
+    yield from _browser_fixture(request, drivers, server, size, javascript=False)

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The browser suite (issue 5 point 9, issue 6 point 6): headless Chromium against a freshly
+# started `homepwner` per test. CI runs `swift build` first; this script builds nothing.
+#
+#   Tests/Browser/run.sh [pytest arguments…]
+#
+# Env: HOMEPWNER_BIN (default .build/debug/homepwner), HOMEPWNER_BROWSER_TEST_TIMEOUT
+# (seconds per test phase, default 90). Screenshots go to Tests/Browser/artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Debian's chromium and chromium-driver, when missing.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+  echo "browser tests: installing chromium and chromium-driver" >&2
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+fi
+
+# selenium and pytest from PyPI, when missing.
+if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
+  echo "browser tests: installing Tests/Browser/requirements.txt" >&2
+  pip_log=$(mktemp)
+  if ! python3 -m pip install -r Tests/Browser/requirements.txt 2>&1 | tee "$pip_log"; then
+    # Debian's Python is "externally managed" (PEP 668): only when pip says so, override it.
+    if grep -q "externally-managed-environment" "$pip_log"; then
+      python3 -m pip install --break-system-packages -r Tests/Browser/requirements.txt
+    else
+      exit 1
+    fi
+  fi
+  rm -f "$pip_log"
+fi
+
+bin="${HOMEPWNER_BIN:-.build/debug/homepwner}"
+if [ ! -x "$bin" ]; then
+  echo "error: no server binary at $bin — run \`swift build\` first (or set HOMEPWNER_BIN)" >&2
+  exit 1
+fi
+
+rm -rf Tests/Browser/artifacts
+mkdir -p Tests/Browser/artifacts
+# -p no:cacheprovider: no .pytest_cache in the checkout. The per-test timeout is conftest.py's
+# SIGALRM (pytest-timeout is not assumed to be installed).
+exec python3 -m pytest -q -p no:cacheprovider Tests/Browser "$@"
