@@ -4,10 +4,18 @@
 "use strict";
 
 document.addEventListener("DOMContentLoaded", () => {
+  restoreFocus();
   enhanceDialog();
   enhanceDeleteAsk();
   enhanceDragAndDrop();
 });
+
+// Focus returns to the row the dialog was about (the server marks it `autofocus`);
+// some navigations (back/forward, a fragment) skip autofocus, so make sure of it.
+function restoreFocus() {
+  const target = document.querySelector("[autofocus]");
+  if (target && document.activeElement === document.body) target.focus();
+}
 
 function enhanceDialog() {
   const dialog = document.querySelector("dialog.detail-sheet[open]");

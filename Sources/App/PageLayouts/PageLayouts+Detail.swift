@@ -35,7 +35,7 @@ extension PageLayouts {
         try LayoutSpec(
             block: "detail",
             container: "detail__bar",
-            formats: ["H:|-8-[cancel]-8-[title]-8-[done]-8-|", "V:|-8-[title]-8-|"],
+            formats: ["H:|-8-[cancel]-8-[title]-8-[done]-8-|", "V:|-6-[cancel]-6-|", "V:|-6-[done]-6-|"],
             slots: [
                 "cancel": button,
                 "title": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center),
@@ -47,16 +47,17 @@ extension PageLayouts {
         try LayoutSpec(block: "detail", container: "detail__fields", stack: LayoutStack(axis: .vertical, spacing: 8, wraps: false))
     }
 
-    /// A form field: the label hugs its text, the input takes the rest; the error message, when
-    /// there is one, on its own line underneath.
+    /// A form field: the label hugs its text, the input takes the rest; the error message and,
+    /// after a conflict, the item's current value, when there are, on lines of their own.
     static let field = spec {
         try LayoutSpec(
             block: "field",
-            formats: ["H:|-0-[label(>=56)]-8-[input(>=96)]-0-[error]-0-|"],
+            formats: ["H:|-0-[label(>=56)]-8-[input(>=96)]-0-[error]-0-[current]-0-|"],
             slots: [
                 "label": LayoutSlot(hugging: .defaultHigh, compressionResistance: .required),
                 "input": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow),
                 "error": LayoutSlot(hugging: .defaultHigh, hidesWhenEmpty: true, variants: [.always(.stack), .always(.wrap)]),
+                "current": LayoutSlot(hugging: .defaultHigh, hidesWhenEmpty: true, variants: [.always(.stack), .always(.wrap)]),
             ])
     }
 
@@ -83,7 +84,7 @@ extension PageLayouts {
             slots: [
                 "camera": LayoutSlot(
                     hugging: .required, compressionResistance: .required,
-                    variants: [.when(.compactHeight, .disable)]),
+                    variants: [.when(.compactHeight, .disable), .always(.wrap)]),
                 "upload": button,
                 "remove-photo": button,
             ],

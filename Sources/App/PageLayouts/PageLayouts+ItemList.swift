@@ -34,10 +34,12 @@ extension PageLayouts {
                 "date": LayoutSlot(hugging: .defaultHigh, compressionResistance: .defaultLow),
                 "controls": LayoutSlot(
                     hugging: .required, compressionResistance: .required,
-                    variants: [.when(.compactWidth, .stack), .when(.compactWidth, .wrap)]),
+                    variants: [.when(.compactWidth, .stack), .always(.wrap)]),
             ],
             estimatedRowHeight: 60,
-            variants: [.when(.compactWidth, .wrap)])
+            // Rows wrap only as the last resort (very large text): the squeezable slots
+            // start at zero width, so only the value and the edit controls can move down.
+            variants: [.always(.wrap)])
     }
 
     /// "No more items!": a default-height (44 pt) row.

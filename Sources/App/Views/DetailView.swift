@@ -28,11 +28,13 @@ struct DetailView {
         let fields: ItemForm
         let dateCreated: Date
         let photoURL: String?
+        let storedName: String
         switch subject {
         case .draft(let draft):
             let id = draft.id.lowercasedString
             fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: String(draft.valueInDollars))
             dateCreated = draft.dateCreated
+            storedName = draft.name
             photoURL = draft.photoETag.map { "/drafts/\(id)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/drafts/\(id)\(pageQuery)")
             values["cancelAction"] = .string("/drafts/\(id)/cancel\(pageQuery)")
@@ -44,6 +46,7 @@ struct DetailView {
             let key = item.key.lowercasedString
             fields = form ?? ItemForm(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars))
             dateCreated = item.dateCreated
+            storedName = item.name
             photoURL = item.photoETag.map { "/items/\(key)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/items/\(key)\(pageQuery)")
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
@@ -55,7 +58,9 @@ struct DetailView {
         values["name"] = .string(fields.name)
         values["serialNumber"] = .string(fields.serialNumber)
         values["value"] = .string(fields.value)
-        values["title"] = .string(fields.name.trimmingWhitespace.isEmpty ? context.text("newItem") : fields.name)
+        // The title names the item as stored, not as typed (a 409 shows both values).
+        let shownName = conflict?.name ?? storedName
+        values["title"] = .string(shownName.trimmingWhitespace.isEmpty ? context.text("newItem") : shownName)
         values["date"] = .string(day.medium)
         values["dateISO"] = .string(day.iso)
         if let photoURL {

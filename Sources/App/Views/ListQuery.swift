@@ -24,16 +24,16 @@ struct ListQuery: Sendable, Equatable {
         focusKey = request.query("focus")
     }
 
-    /// `/items?…` for this query; `fragment` names a row to scroll to.
+    /// `/items?…` for this query. No `#fragment`: the focused row or Delete button has
+    /// `autofocus`, which scrolls it into view, and browsers skip autofocus when a
+    /// fragment names an element.
     var url: String {
         var parameters: [String] = []
         if editing { parameters.append("mode=edit") }
         if page > 1 { parameters.append("page=\(page)") }
         if let confirmKey { parameters.append("confirm=\(confirmKey)") }
         if let focusKey { parameters.append("focus=\(focusKey)") }
-        let query = parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
-        let fragment = (focusKey ?? confirmKey).map { "#item-\($0)" } ?? ""
-        return "/items" + query + fragment
+        return "/items" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
 
     /// The page (1-based) that shows the item at `index` (0-based).
