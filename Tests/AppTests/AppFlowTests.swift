@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTestSupport
 import Storage
 import Testing
 @testable import App
@@ -342,6 +343,28 @@ struct AppFlowTests {
             #expect(tooLarge.body.contains("larger than 10 MB"))
             #expect(try app.store.photo(forItem: item.key)?.bytes == TestImages.png(seed: 5))
         }
+    }
+
+    @Test("A server error answers a 500 page that shows no internals, and the error is logged")
+    func serverErrorPage() throws {
+        let directory = try TemporaryDirectory()
+        let logged = LogRecorder()
+        let app = try HomepwnerApp(configuration: AppConfiguration(
+            dataDirectory: directory.path,
+            templatesDirectory: repositoryRoot + "/Templates",
+            publicDirectory: repositoryRoot + "/Public",
+            log: logged.record
+        ))
+        let item = try app.seedItem(name: "Clock")
+        app.store.close()  // every later query fails inside SQLite
+        try withTestServer(router: app.router) { client in
+            let response = try client.get("/items/\(item.key.lowercasedString)")
+            #expect(response.status == .internalServerError)
+            #expect(response.bodyString.contains("Something went wrong"))
+            #expect(!response.bodyString.contains("SQLITE"))
+            #expect(!response.bodyString.localizedCaseInsensitiveContains("database"))
+        }
+        #expect(logged.lines.contains { $0.contains("GET /items/") })
     }
 
     @Test("Pages carry the security headers and the root redirects to the list")

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import HTTPTestSupport
 import Storage
+import Synchronization
 @testable import App
 
 /// The repository's root, found from this file, so tests use the real `Templates/` and `Public/`.
@@ -42,4 +43,15 @@ extension HomepwnerApp {
 extension String {
     /// The request path without its query string.
     var droppingQuery: String { String(prefix { $0 != "?" }) }
+}
+
+/// Collects what the app logs, for tests that check an error was reported.
+final class LogRecorder: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    var lines: [String] { storage.withLock { $0 } }
+
+    @Sendable func record(_ line: String) {
+        storage.withLock { $0.append(line) }
+    }
 }
