@@ -32,25 +32,31 @@ struct DetailController: Sendable {
         guard let expected = form["version"].flatMap({ Int($0) }) else {
             throw HTTPError(.badRequest, "The form has no item version.")
         }
-        if case .failure(let failure) = fields.validate() {
+        let clean: ItemForm.Clean
+        switch fields.validate() {
+        case .success(let values): clean = values
+        case .failure(let failure):
             return try render(.item(item), form: fields, errors: failure.errors, request: request, status: .unprocessableContent)
         }
         if item.version != expected {
             return try render(.item(item), form: fields, conflict: item, request: request, status: .conflict)
         }
         let draft = try store.beginEditDraft(key: item.key)
-        return try apply(form, fields: fields, to: draft, expectedVersion: expected, request: request)
+        return try apply(form, fields: fields, clean: clean, to: draft, expectedVersion: expected, request: request)
     }
 
     /// `POST /drafts/:id` — Done, Upload or Remove photo from a draft's dialog.
     func submitDraft(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let draft = try existingDraft(request)
         let fields = ItemForm(form)
-        if case .failure(let failure) = fields.validate() {
+        let clean: ItemForm.Clean
+        switch fields.validate() {
+        case .success(let values): clean = values
+        case .failure(let failure):
             return try render(.draft(draft), form: fields, errors: failure.errors, request: request, status: .unprocessableContent)
         }
         let expected = draft.isNew ? nil : (form["version"].flatMap { Int($0) } ?? draft.baseVersion)
-        return try apply(form, fields: fields, to: draft, expectedVersion: expected, request: request)
+        return try apply(form, fields: fields, clean: clean, to: draft, expectedVersion: expected, request: request)
     }
 
     /// `POST /drafts/:id/cancel` — rolls the draft back; the store is as before it began.
@@ -75,8 +81,9 @@ struct DetailController: Sendable {
 
     // MARK: - Applying a submission
 
-    private func apply(_ form: SubmittedForm, fields: ItemForm, to draft: Draft, expectedVersion: Int?, request: HTTPRequest) throws -> HTTPResponse {
-        guard case .success(let clean) = fields.validate() else { preconditionFailure("validated by the caller") }
+    private func apply(
+        _ form: SubmittedForm, fields: ItemForm, clean: ItemForm.Clean, to draft: Draft, expectedVersion: Int?, request: HTTPRequest
+    ) throws -> HTTPResponse {
         let action = form["action"] ?? "done"
         var errors = ItemForm.Errors()
         do {

@@ -29,8 +29,15 @@ struct ItemForm: Sendable, Equatable {
         var isEmpty: Bool { name == nil && serialNumber == nil && value == nil && photo == nil }
     }
 
+    /// The fields once valid: trimmed text and a whole number of dollars.
+    struct Clean: Sendable, Equatable {
+        var name: String
+        var serialNumber: String
+        var valueInDollars: Int
+    }
+
     /// The cleaned values, or the errors to show next to each field.
-    func validate() -> Result<(name: String, serialNumber: String, valueInDollars: Int), ValidationFailure> {
+    func validate() -> Result<Clean, ValidationFailure> {
         var errors = Errors()
         let name = name.trimmingWhitespace
         let serial = serialNumber.trimmingWhitespace
@@ -48,7 +55,7 @@ struct ItemForm: Sendable, Equatable {
             errors.value = "errorValueNumber"
         }
         guard errors.isEmpty, let dollars else { return .failure(ValidationFailure(errors: errors)) }
-        return .success((name, serial, dollars))
+        return .success(Clean(name: name, serialNumber: serial, valueInDollars: dollars))
     }
 }
 
