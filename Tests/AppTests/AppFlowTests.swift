@@ -452,7 +452,26 @@ struct ListPageTests {
             let traditional = try browser.get("/items?lang=zh-Hant")
             #expect(traditional.body.contains("<html lang=\"zh-Hant\">"))
             #expect(traditional.text.contains("編輯"))
-            #expect(try browser.get("/items").text.contains(">Edit<"))
+            #expect(try browser.get("/items").text.contains(">編輯<"))
+            #expect(try browser.get("/items?lang=en").text.contains(">Edit<"))
+        }
+    }
+}
+
+@Suite("Languages over HTTP")
+struct LanguageTests {
+    @Test("Choosing a language with a link is remembered for the next pages")
+    func languageIsRemembered() throws {
+        try withApp { browser, _ in
+            let english = try browser.get("/items")
+            #expect(english.text.contains("href=\"/items?lang=zh-Hant\""))
+            let chosen = try browser.get("/items?lang=zh-Hant")
+            #expect(chosen.headers.values(for: .setCookie).contains { $0.hasPrefix("lang=zh-Hant") })
+            #expect(chosen.text.contains("aria-current=\"true\">繁體中文"))
+            let later = try browser.get("/items?mode=edit")
+            #expect(later.body.contains("<html lang=\"zh-Hant\">"))
+            #expect(later.text.contains("完成"))
+            #expect(!later.headers.values(for: .setCookie).contains { $0.hasPrefix("lang=") })
         }
     }
 }

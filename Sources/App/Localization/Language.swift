@@ -35,6 +35,15 @@ public enum Language: String, Sendable, CaseIterable {
         return best?.language ?? .english
     }
 
+    /// The language's name in itself, for the language links.
+    var nativeName: String {
+        switch self {
+        case .english: "English"
+        case .simplifiedChinese: "简体中文"
+        case .traditionalChinese: "繁體中文"
+        }
+    }
+
     /// Maps a BCP 47 tag onto a supported language, or nil.
     init?(tag: String) {
         let lower = tag.lowercased()

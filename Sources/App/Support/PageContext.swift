@@ -7,13 +7,18 @@ struct PageContext: Sendable {
     let language: Language
     let csrf: CSRFToken
     let flash: String?
+    /// A language picked with `?lang=` that the browser has not remembered yet.
+    let newlyChosenLanguage: Language?
 
     static let flashCookie = "hp_flash"
+    static let languageCookie = "lang"
 
     /// - Parameter takingFlash: false for pages that must leave a pending flash message
     ///   for the next list page (error pages).
     init(request: HTTPRequest, takingFlash: Bool = true) {
         language = Language.preferred(by: request)
+        let chosen = request.query("lang").flatMap(Language.init(tag:))
+        newlyChosenLanguage = chosen.flatMap { $0.rawValue == request.cookies[Self.languageCookie] ? nil : $0 }
         csrf = CSRFToken.current(for: request)
         flash = takingFlash
             ? request.cookies[Self.flashCookie].flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 }
@@ -31,6 +36,10 @@ struct PageContext: Sendable {
     func finish(_ response: inout HTTPResponse) {
         if csrf.isNew { response.setCookie(csrf.cookie) }
         if flash != nil { response.setCookie(Self.clearedFlash) }
+        // A preference, not data: remembering it is the one cookie a GET may set.
+        if let chosen = newlyChosenLanguage {
+            response.setCookie(HTTPCookie(name: Self.languageCookie, value: chosen.rawValue, path: "/", maxAge: 60 * 60 * 24 * 365, httpOnly: true, secure: false, sameSite: .lax))
+        }
         response.headers[.cacheControl] = "no-store"
     }
 

@@ -53,6 +53,14 @@ struct PageRenderer: Sendable {
         all["lang"] = .string(context.language.htmlTag)
         all["t"] = strings[context.language] ?? .null
         all["csrf"] = .string(context.csrf.value)
+        all["languages"] = .list(Language.allCases.map { language in
+            .object([
+                "tag": .string(language.htmlTag),
+                "name": .string(language.nativeName),
+                "href": .string("/items?lang=\(language.rawValue)"),
+                "current": .bool(language == context.language),
+            ])
+        })
         return all
     }
 }
