@@ -1,0 +1,75 @@
+import Foundation
+import HTTP
+import Storage
+import Testing
+@testable import App
+
+@Suite("List pages over HTTP")
+struct ListPageTests {
+    @Test("The list shows every change at once, though pages are reused between changes")
+    func listIsFresh() throws {
+        try withApp { browser, app in
+            let a = try app.seedItem(name: "Kettle")
+            let b = try app.seedItem(name: "Toaster")
+            #expect(try browser.get("/items").text.contains("Kettle"))
+            let draft = try app.store.beginEditDraft(key: a.key)
+            _ = try app.store.updateDraft(id: draft.id, name: "Kettle (copper)", serialNumber: "K", valueInDollars: 70)
+            try app.store.commitDraft(id: draft.id, expectedVersion: a.version)
+            let renamed = try browser.get("/items").text
+            #expect(renamed.contains("Kettle (copper)"))
+            #expect(renamed.contains("High value"))
+            try app.store.moveItem(from: 1, to: 0)
+            let moved = try browser.get("/items").text
+            let toaster = try #require(moved.range(of: ">Toaster<"))
+            let kettle = try #require(moved.range(of: ">Kettle (copper)<"))
+            #expect(toaster.lowerBound < kettle.lowerBound)
+            try app.store.removeItem(key: b.key)
+            #expect(!(try browser.get("/items").text.contains("Toaster")))
+        }
+    }
+
+    @Test("Pages of 100 rows with page links; the fixed last row only on the last page")
+    func paging() throws {
+        try withApp { browser, app in
+            try app.store.seed(count: 250)
+            let first = try browser.get("/items")
+            #expect(first.body.components(separatedBy: "class=\"item-row__name\"").count - 1 == 100)
+            #expect(!first.body.contains("No more items!"))
+            #expect(first.text.contains("250 items worth"))
+            #expect(first.text.contains("href=\"/items?page=3\""))
+            let last = try browser.get("/items?page=3")
+            #expect(last.body.components(separatedBy: "class=\"item-row__name\"").count - 1 == 50)
+            #expect(last.body.contains("No more items!"))
+            #expect(last.body.contains("data-position=\"201\""))
+            let beyond = try browser.get("/items?page=99")
+            #expect(beyond.status == 200)
+            #expect(beyond.body.contains("data-position=\"250\""))
+        }
+    }
+
+    @Test("An empty store shows the empty state, the fixed row and a zero total")
+    func emptyState() throws {
+        try withApp { browser, _ in
+            let page = try browser.get("/items")
+            #expect(page.text.contains("Nothing here yet"))
+            #expect(page.text.contains("No more items!"))
+            #expect(page.text.contains("0 items worth $0"))
+        }
+    }
+
+    @Test("Pages are translated for 简体中文 and 繁體中文")
+    func translatedPages() throws {
+        try withApp { browser, app in
+            try app.seedItem(name: "Lamp", value: 1_234)
+            let simplified = try browser.get("/items", headers: ["Accept-Language": "zh-CN"])
+            #expect(simplified.body.contains("<html lang=\"zh-Hans\">"))
+            #expect(simplified.text.contains("编辑"))
+            #expect(simplified.text.contains("$1,234"))
+            let traditional = try browser.get("/items?lang=zh-Hant")
+            #expect(traditional.body.contains("<html lang=\"zh-Hant\">"))
+            #expect(traditional.text.contains("編輯"))
+            #expect(try browser.get("/items").text.contains(">編輯<"))
+            #expect(try browser.get("/items?lang=en").text.contains(">Edit<"))
+        }
+    }
+}
