@@ -28,14 +28,9 @@ public final class HomepwnerApp: Sendable {
             try store.seed(count: configuration.seed)
         }
         try store.purgeDrafts()
-        let stylesheet = PageLayouts.stylesheet
-        renderer = PageRenderer(
-            library: library,
-            formatters: Formatters(),
-            layoutStylesheetURL: "/assets/\(stylesheet.fileName)",
-            assetVersion: Self.assetVersion(publicDirectory: configuration.publicDirectory)
-        )
-        router = Self.routes(store: store, renderer: renderer, configuration: configuration)
+        let assets = try Assets(publicDirectory: configuration.publicDirectory)
+        renderer = PageRenderer(library: library, formatters: Formatters(), assets: assets)
+        router = Self.routes(store: store, renderer: renderer, assets: assets, configuration: configuration)
         scheduleMaintenance(log: configuration.log)
     }
 
@@ -73,17 +68,5 @@ public final class HomepwnerApp: Sendable {
         closed.store(true, ordering: .releasing)
         try store.checkpoint()
         store.close()
-    }
-
-    /// A short hash of the hand-written CSS and JS, so their URLs change with them.
-    private static func assetVersion(publicDirectory: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for file in ["css/app.css", "js/app.js"] {
-            let data = FileManager.default.contents(atPath: publicDirectory + "/" + file) ?? Data()
-            for byte in data {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-        }
-        return String(hash, radix: 16)
     }
 }

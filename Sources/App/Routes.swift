@@ -8,11 +8,10 @@ extension HomepwnerApp {
 
     /// Every route of the app. Every POST goes through `verifiedForm`, so none can
     /// skip the CSRF check; GETs never change data.
-    static func routes(store: ItemStore, renderer: PageRenderer, configuration: AppConfiguration) -> Router {
+    static func routes(store: ItemStore, renderer: PageRenderer, assets: Assets, configuration: AppConfiguration) -> Router {
         let list = ItemListController(store: store, renderer: renderer)
         let detail = DetailController(store: store, renderer: renderer)
         let photos = PhotoController(store: store)
-        let stylesheet = PageLayouts.stylesheet
 
         var routes = RouterBuilder()
         routes.use(SecurityHeaders())
@@ -20,11 +19,8 @@ extension HomepwnerApp {
 
         routes.get("/health") { _ in .text("ok") }
         routes.get("/") { _ in .redirect(to: "/items") }
-        routes.get("/assets/\(stylesheet.fileName)") { _ in
-            var response = HTTPResponse(status: .ok, body: .bytes(Array(stylesheet.css.utf8)))
-            response.headers[.contentType] = "text/css; charset=utf-8"
-            response.headers[.cacheControl] = "public, max-age=31536000, immutable"
-            return response
+        for asset in assets.all {
+            routes.get(asset.url) { request in asset.response(to: request) }
         }
 
         routes.get("/items", list.list)

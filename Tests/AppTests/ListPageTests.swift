@@ -73,3 +73,35 @@ struct ListPageTests {
         }
     }
 }
+
+@Suite("Assets over HTTP")
+struct AssetTests {
+    @Test("Stylesheets and script come from content-hashed URLs with a year-long cache")
+    func versionedAssets() throws {
+        try withApp { browser, _ in
+            let page = try browser.get("/items").text
+            let urls = ["layout-", "app-"].flatMap { prefix in
+                page.components(separatedBy: "\"").filter { $0.hasPrefix("/assets/\(prefix)") }
+            }
+            #expect(urls.count == 3)
+            for url in urls {
+                let asset = try browser.get(url)
+                #expect(asset.status == 200, "\(url)")
+                #expect(asset.headers[.cacheControl]?.contains("immutable") == true)
+                let etag = try #require(asset.headers[.etag])
+                #expect(try browser.get(url, headers: ["If-None-Match": etag]).status == 304)
+            }
+            #expect(try browser.get("/assets/app-000000000000.css").status == 404)
+        }
+    }
+
+    @Test("A changed file gets a new URL")
+    func hashFollowsContent() {
+        let one = VersionedAsset(name: "app", fileExtension: "css", contentType: "text/css", bytes: Array("a{}".utf8))
+        let same = VersionedAsset(name: "app", fileExtension: "css", contentType: "text/css", bytes: Array("a{}".utf8))
+        let other = VersionedAsset(name: "app", fileExtension: "css", contentType: "text/css", bytes: Array("b{}".utf8))
+        #expect(one.url == same.url)
+        #expect(one.url != other.url)
+        #expect(one.url.hasPrefix("/assets/app-") && one.url.hasSuffix(".css"))
+    }
+}

@@ -11,13 +11,13 @@ struct PageRenderer: Sendable {
     let listingCache = ListingCache()
     private let strings: [Language: MustacheValue]
 
-    init(library: MustacheLibrary, formatters: Formatters, layoutStylesheetURL: String, assetVersion: String) {
+    init(library: MustacheLibrary, formatters: Formatters, assets: Assets) {
         self.library = library
         self.formatters = formatters
         self.assets = [
-            "layoutCSS": .string(layoutStylesheetURL),
-            "appCSS": .string("/css/app.css?v=\(assetVersion)"),
-            "appJS": .string("/js/app.js?v=\(assetVersion)"),
+            "layoutCSS": .string(assets.layoutStylesheet.url),
+            "appCSS": .string(assets.stylesheet.url),
+            "appJS": .string(assets.script.url),
         ]
         var strings: [Language: MustacheValue] = [:]
         for language in Language.allCases {
