@@ -31,12 +31,8 @@ struct PhotoController: Sendable {
         headers[.cacheControl] = cacheable && request.query("v") != nil
             ? "private, max-age=31536000, immutable"
             : "private, no-cache"
-        // RFC 9110 §13.1.2: If-None-Match lists entity tags, or "*".
-        if let condition = request.headers[.ifNoneMatch] {
-            let tags = condition.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            if tags.contains("*") || tags.contains(photo.etag) || tags.contains("W/" + photo.etag) {
-                return HTTPResponse(status: .notModified, headers: headers)
-            }
+        if request.ifNoneMatch(photo.etag) == true {
+            return HTTPResponse(status: .notModified, headers: headers)
         }
         headers[.contentType] = photo.mediaType
         return HTTPResponse(status: .ok, headers: headers, body: .bytes(photo.bytes))

@@ -32,7 +32,7 @@ struct VersionedAsset: Sendable {
         var headers: HTTPHeaders = [:]
         headers[.etag] = etag
         headers[.cacheControl] = "public, max-age=31536000, immutable"
-        if request.headers[.ifNoneMatch]?.contains(etag) == true {
+        if request.ifNoneMatch(etag) == true {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType

@@ -56,12 +56,7 @@ public final class StaticFileServer: Sendable {
 
     /// RFC 9110 §13.1.2: If-None-Match uses weak comparison and wins over If-Modified-Since.
     func isNotModified(_ request: HTTPRequest, _ file: CachedFile) -> Bool {
-        if request.headers.contains(.ifNoneMatch) {
-            let tags = request.headers.listValues(for: .ifNoneMatch)
-            return tags.contains { tag in
-                tag == "*" || tag == file.etag || (tag.hasPrefix("W/") && tag.dropFirst(2) == file.etag)
-            }
-        }
+        if let matches = request.ifNoneMatch(file.etag) { return matches }
         // RFC 9110 §13.1.3: If-Modified-Since, with an unparseable date ignored.
         if let since = request.headers[.ifModifiedSince], let date = HTTPDate.parse(since) {
             return file.modifiedSeconds <= date
