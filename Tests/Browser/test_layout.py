@@ -280,3 +280,34 @@ def test_200_percent_text_does_not_overflow(bigtext_browser, layout_server):
     b.open("/items")
     state = b.js(ROW_STATE_JS, b.row(keys["long"]))
     assert not state["value"]["truncated"], f"the value is cut at 200% text: {state['value']}"
+
+
+STACKED_JS = """
+const row = arguments[0];
+const box = (cls) => row.querySelector('.item-row__' + cls).getBoundingClientRect();
+const [name, serial, value, date] = ['name', 'serial', 'value', 'date'].map(box);
+return {name: name.bottom, serialTop: serial.top, serialBottom: serial.bottom, valueTop: value.top,
+        valueBottom: value.bottom, dateTop: date.top, serialWidth: serial.width, dateWidth: date.width};
+"""
+
+
+@pytest.mark.parametrize("size", ["390x844"], indirect=True)
+def test_large_text_on_a_phone_stacks_the_cell(bigtext_browser, layout_server):
+    """At 200% text a phone is at an accessibility content size: as a UIKit cell does, the
+    row stacks name, serial, value and date, each whole, instead of squeezing them."""
+    b = bigtext_browser
+    b.open("/items")
+    s = b.js(STACKED_JS, b.row(layout_server.keys["medium"]))
+    assert s["serialTop"] >= s["name"] - 1, f"the serial is not under the name: {s}"
+    assert s["valueTop"] >= s["serialBottom"] - 1, f"the value is not under the serial: {s}"
+    assert s["dateTop"] >= s["valueBottom"] - 1, f"the date is not under the value: {s}"
+    assert s["serialWidth"] > 0 and s["dateWidth"] > 0, f"a stacked label is squeezed away: {s}"
+    b.check_page("big-text-stacked-list")
+
+
+@pytest.mark.parametrize("size", ["390x844"], indirect=True)
+def test_normal_text_on_a_phone_keeps_one_line(layout_browser, layout_server):
+    b = layout_browser
+    b.open("/items")
+    s = b.js(STACKED_JS, b.row(layout_server.keys["medium"]))
+    assert s["serialTop"] < s["name"], f"the row stacks at 100% text: {s}"

@@ -31,6 +31,29 @@ struct SizeClassTests {
         #expect(SizeClassCondition.compactWidth.mediaQuery(custom) == "(width < 45em)")
     }
 
+    @Test("Large text for the width is the accessibility content size", arguments: [
+        (390.0, ContentSizeCategory.standard),  // a phone at 100% text
+        (195, .accessibility),                  // the same phone at 200% text: 12.2 em across
+        (359, .accessibility),
+        (360, .standard),
+        (1280, .standard),
+    ])
+    func contentSize(width: Double, expected: ContentSizeCategory) {
+        #expect(SizeClassBreakpoints.standard.sizeClasses(width: width, height: 800).contentSize == expected)
+    }
+
+    @Test("The accessibility content size renders as an em width query, combinable with size classes")
+    func contentSizeQueries() {
+        #expect(SizeClassCondition.accessibilityContentSize.mediaQuery() == "(width < 22.5em)")
+        #expect(SizeClassCondition(contentSize: .standard).mediaQuery() == "(width >= 22.5em)")
+        #expect(SizeClassCondition(horizontal: .compact, contentSize: .accessibility).mediaQuery()
+            == "(width < 37.5em) and (width < 22.5em)")
+        #expect(SizeClassCondition.accessibilityContentSize.description == "accessibility text")
+        let bigTextPhone = SizeClassBreakpoints.standard.sizeClasses(width: 195, height: 422)
+        #expect(SizeClassCondition.accessibilityContentSize.matches(bigTextPhone))
+        #expect(!SizeClassCondition.accessibilityContentSize.matches(SizeClassBreakpoints.standard.sizeClasses(width: 390, height: 844)))
+    }
+
     @Test("A condition matches the size classes it names and any in the others")
     func matching() {
         let sideways = SizeClassCondition(horizontal: .regular, vertical: .compact)

@@ -18,8 +18,9 @@ extension PageLayouts {
 
     /// An item row, as the tutorial's cell: under pressure the date is squeezed first, then the
     /// serial, then the name (never below 4 rem); the value with its badge never — it wraps
-    /// between amount and badge, or the row wraps, as the last resort at compact width (very
-    /// large text). Edit-mode controls move onto a line of their own at compact width.
+    /// between amount and badge, or the row wraps, as the last resort at compact width.
+    /// Edit-mode controls move onto a line of their own at compact width. At accessibility
+    /// text sizes the cell stacks, as UIKit cells do: name, then serial, value and date below.
     static let itemRow = spec {
         try LayoutSpec(
             block: "item-row",
@@ -27,11 +28,15 @@ extension PageLayouts {
             slots: [
                 "select": LayoutSlot(hugging: .required, compressionResistance: .required),
                 "name": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultHigh),
-                "serial": LayoutSlot(hugging: .defaultHigh, compressionResistance: 500),
+                "serial": LayoutSlot(
+                    hugging: .defaultHigh, compressionResistance: 500,
+                    variants: [.when(.accessibilityContentSize, .stack)]),
                 "value": LayoutSlot(
                     hugging: .required, compressionResistance: .required,
-                    variants: [.when(.compactWidth, .wrap)]),
-                "date": LayoutSlot(hugging: .defaultHigh, compressionResistance: .defaultLow),
+                    variants: [.when(.compactWidth, .wrap), .when(.accessibilityContentSize, .stack)]),
+                "date": LayoutSlot(
+                    hugging: .defaultHigh, compressionResistance: .defaultLow,
+                    variants: [.when(.accessibilityContentSize, .stack)]),
                 "controls": LayoutSlot(
                     hugging: .required, compressionResistance: .required,
                     variants: [.when(.compactWidth, .stack), .always(.wrap)]),

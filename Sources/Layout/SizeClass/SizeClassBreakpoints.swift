@@ -17,10 +17,14 @@ public struct SizeClassBreakpoints: Sendable, Hashable {
     public var compactWidthBelow: Double
     /// A viewport shorter than this many CSS pixels (at 16 px text) has a compact height.
     public var compactHeightBelow: Double
+    /// A viewport narrower than this many CSS pixels at 16 px text (22.5 em) has an
+    /// accessibility content size: a phone at large text, or a very narrow window.
+    public var accessibilityWidthBelow: Double
 
-    public init(compactWidthBelow: Double = 600, compactHeightBelow: Double = 500) {
+    public init(compactWidthBelow: Double = 600, compactHeightBelow: Double = 500, accessibilityWidthBelow: Double = 360) {
         self.compactWidthBelow = compactWidthBelow
         self.compactHeightBelow = compactHeightBelow
+        self.accessibilityWidthBelow = accessibilityWidthBelow
     }
 
     /// The breakpoints this module uses unless told otherwise.
@@ -30,6 +34,7 @@ public struct SizeClassBreakpoints: Sendable, Hashable {
     public func sizeClasses(width: Double, height: Double) -> SizeClassCondition {
         SizeClassCondition(
             horizontal: width < compactWidthBelow ? .compact : .regular,
-            vertical: height < compactHeightBelow ? .compact : .regular)
+            vertical: height < compactHeightBelow ? .compact : .regular,
+            contentSize: width < accessibilityWidthBelow ? .accessibility : .standard)
     }
 }

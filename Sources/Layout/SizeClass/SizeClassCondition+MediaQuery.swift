@@ -18,6 +18,10 @@ extension SizeClassCondition {
             let edge = CSSLength.em(pixels: breakpoints.compactHeightBelow)
             parts.append(vertical == .compact ? "(height < \(edge))" : "(height >= \(edge))")
         }
+        if let contentSize {
+            let edge = CSSLength.em(pixels: breakpoints.accessibilityWidthBelow)
+            parts.append(contentSize == .accessibility ? "(width < \(edge))" : "(width >= \(edge))")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }
 }
