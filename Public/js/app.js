@@ -1,11 +1,13 @@
 // Progressive enhancement only: every flow also works with JavaScript off
-// (forms, POST → 303 → GET). Here: Esc cancels the dialog, the camera uploads as
-// soon as a photo is chosen, Delete asks in place, and rows can be dragged.
+// (forms, POST → 303 → GET). Here: an item's dialog opens in place, Esc cancels it,
+// the camera uploads as soon as a photo is chosen, Delete asks in place, and rows
+// can be dragged.
 "use strict";
 
 document.addEventListener("DOMContentLoaded", () => {
   restoreFocus();
   enhanceDialog();
+  enhanceOpenInPlace();
   enhanceDeleteAsk();
   enhanceDragAndDrop();
 });
@@ -17,9 +19,13 @@ function restoreFocus() {
   if (target && document.activeElement === document.body) target.focus();
 }
 
+// Listeners of the dialog on screen, removed with it when it closes in place.
+let dialogListeners = null;
+
 function enhanceDialog() {
   const dialog = document.querySelector("dialog.detail-sheet[open]");
   if (!dialog) return;
+  dialogListeners = new AbortController();
   const cancelForm = document.getElementById(dialog.dataset.cancelForm);
   // Escape works like Cancel, as on a modal form sheet.
   document.addEventListener("keydown", (event) => {
@@ -27,7 +33,7 @@ function enhanceDialog() {
       event.preventDefault();
       cancelForm.requestSubmit();
     }
-  });
+  }, { signal: dialogListeners.signal });
   // Keep Tab inside the dialog (the page behind is inert, this only wraps around).
   dialog.addEventListener("keydown", (event) => {
     if (event.key !== "Tab") return;
@@ -52,6 +58,46 @@ function enhanceDialog() {
       if (file.files.length > 0) file.form.requestSubmit(upload);
     });
   }
+}
+
+// A row's link opens its dialog over the list without loading the page again: the
+// dialog is the server's own markup, fetched from the same URL the link names, so
+// everything inside it (Done, Cancel, the camera) works exactly as without JavaScript.
+function enhanceOpenInPlace() {
+  const app = document.querySelector(".app");
+  if (!app || document.querySelector(".modal")) return;
+  let opener = null;
+  document.addEventListener("click", async (event) => {
+    const link = event.target.closest("a.item-row__name");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    try {
+      const response = await fetch(link.href, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const modal = page.querySelector(".modal");
+      if (!modal) throw new Error("no dialog in the page");
+      opener = link;
+      app.inert = true;
+      document.body.append(document.importNode(modal, true));
+      history.pushState({ dialog: true }, "", link.href);
+      document.title = page.title;
+      enhanceDialog();
+      const first = document.querySelector(".modal [autofocus]");
+      if (first) first.focus();
+    } catch (error) {
+      location.assign(link.href);  // the plain page, as without JavaScript
+    }
+  });
+  // Back closes a dialog opened in place, and focus returns to its row.
+  window.addEventListener("popstate", () => {
+    const modal = document.querySelector(".modal");
+    if (!modal) return;
+    if (dialogListeners) dialogListeners.abort();
+    modal.remove();
+    app.inert = false;
+    if (opener) opener.focus();
+  });
 }
 
 function csrfToken() {

@@ -44,9 +44,22 @@ def press_cancel(b):
 
 
 def open_item(b, key):
-    """Clicks the item's row, as a person opening it from the list."""
-    b.submit_by(b.find(".item-row__name", b.row(key)))
-    b.wait_for("dialog.detail-sheet[open]")
+    """Clicks the item's row, as a person opening it from the list. With JavaScript the
+    dialog opens in place (the page is not loaded again); without it, its page loads."""
+    link = b.find(".item-row__name", b.row(key))
+    if b.javascript:
+        b.scroll_into_view(link)
+        b.js("window.homepwnerSamePage = true")
+        link.click()
+        b.wait_for("dialog.detail-sheet[open]")
+        assert b.js("return window.homepwnerSamePage === true"), "the dialog did not open in place"
+        assert b.js("return document.querySelector('.app').inert"), "the list behind the dialog is not inert"
+        assert b.js("return document.querySelector('dialog.detail-sheet').contains(document.activeElement)"), (
+            "focus did not land in the dialog opened in place"
+        )
+    else:
+        b.submit_by(link)
+        b.wait_for("dialog.detail-sheet[open]")
     assert b.path.startswith(f"/items/{key}"), b.path
 
 
@@ -194,11 +207,12 @@ def test_add_then_done(seeded_browser):
     press_cancel(b)
     assert_focus_on_row_link(b, new, "after Cancel")
 
-    # The keyboard: Enter on the row link opens it, Esc closes it.
+    # The keyboard: Enter on the row link opens it (in place, with JavaScript), Esc closes it.
     b.js("arguments[0].focus()", b.find(".item-row__name", b.row(new)))
-    with b.navigates():
-        b.driver.switch_to.active_element.send_keys(Keys.ENTER)
+    b.js("window.homepwnerSamePage = true")
+    b.driver.switch_to.active_element.send_keys(Keys.ENTER)
     b.wait_for("dialog.detail-sheet[open]")
+    assert b.js("return window.homepwnerSamePage === true"), "Enter did not open the dialog in place"
     assert_focus_in_dialog(b, "when opening an item with Enter")
     with b.navigates():
         b.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
@@ -569,3 +583,20 @@ def test_nojs_delete_via_confirm_page(nojs_browser, http):
     b.submit_by(b.find(".delete-confirm button.button--danger", b.row(keys["Sofa"])))
     assert b.keys() == [keys["Lamp"]]
     assert "Deleted Sofa." in b.flash()
+
+
+@pytest.mark.seed(3)
+@pytest.mark.parametrize("size", ["390x844"], indirect=True)
+def test_back_closes_a_dialog_opened_in_place(seeded_browser):
+    """With JavaScript the row's dialog opens without a page load; Back closes it, the
+    list is usable again and focus is back on the row's link."""
+    b = seeded_browser
+    b.open("/items")
+    key = b.keys()[1]
+    open_item(b, key)
+    b.driver.back()
+    WebDriverWait(b.driver, 10).until(lambda d: not b.has_dialog(), "the dialog did not close on Back")
+    assert b.path == "/items", b.path
+    assert not b.js("return document.querySelector('.app').inert"), "the list stays inert after Back"
+    assert_focus_on_row_link(b, key, "after Back")
+    b.verify()
