@@ -21,3 +21,21 @@ struct LanguageTests {
         }
     }
 }
+
+@Suite("Flash messages over HTTP")
+struct FlashTests {
+    @Test("A Chinese flash message travels in an ASCII cookie and is shown once")
+    func chineseFlash() throws {
+        try withApp { browser, app in
+            let item = try app.seedItem(name: "台灯")
+            _ = try browser.get("/items?lang=zh-Hans")
+            let deleted = try browser.post("/items/delete", ["key": item.key.lowercasedString])
+            let cookie = try #require(deleted.headers.values(for: .setCookie).first { $0.hasPrefix("hp_flash=") })
+            #expect(cookie.unicodeScalars.allSatisfy { $0.isASCII })
+            let page = try browser.get(try #require(deleted.location))
+            #expect(page.text.contains("已删除 台灯。"))
+            let again = try browser.get("/items")
+            #expect(!again.text.contains("已删除"))
+        }
+    }
+}

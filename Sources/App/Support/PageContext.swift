@@ -46,11 +46,15 @@ struct PageContext: Sendable {
     /// A 303 to `location` that leaves `message` to be shown there once.
     static func redirect(to location: String, flash message: String?) -> HTTPResponse {
         var response = HTTPResponse.redirect(to: location)
-        if let message, let encoded = message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+        if let message, let encoded = message.addingPercentEncoding(withAllowedCharacters: cookieSafe) {
             response.setCookie(HTTPCookie(name: flashCookie, value: encoded, path: "/", maxAge: 120, httpOnly: true, secure: false, sameSite: .lax))
         }
         return response
     }
+
+    /// ASCII letters and digits only: `.alphanumerics` would let non-ASCII letters (中文)
+    /// through, and a cookie value must be ASCII (RFC 6265 §4.1.1).
+    private static let cookieSafe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
     private static let clearedFlash = HTTPCookie(name: flashCookie, value: "", path: "/", maxAge: 0, httpOnly: true, secure: false, sameSite: .lax)
 }

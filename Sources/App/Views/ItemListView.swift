@@ -163,8 +163,8 @@ struct ItemListView {
         return .object(values)
     }
 
-    /// ETags are quoted hashes; strip what a query string should not carry.
+    /// ETags are quoted hashes; keep only the ASCII letters and digits for a query string.
     static func urlSafe(_ etag: String) -> String {
-        String(etag.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+        String(String.UnicodeScalarView(etag.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }))
     }
 }
