@@ -1,3 +1,4 @@
+import Foundation
 @testable import Layout
 
 /// The generated stylesheet read back into rules, so tests assert on declarations rather
