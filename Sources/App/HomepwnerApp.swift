@@ -57,12 +57,6 @@ public final class HomepwnerApp: Sendable {
         return response
     }
 
-    /// Drops drafts untouched for a day (dialogs closed without Done or Cancel).
-    @discardableResult
-    public func purgeAbandonedDrafts() throws -> Int {
-        try store.purgeDrafts()
-    }
-
     /// Checkpoints the database and closes it, for a graceful shutdown.
     public func close() throws {
         closed.store(true, ordering: .releasing)

@@ -11,16 +11,22 @@
 const uint32_t shim_EPOLLIN = EPOLLIN, shim_EPOLLOUT = EPOLLOUT, shim_EPOLLRDHUP = EPOLLRDHUP,
     shim_EPOLLHUP = EPOLLHUP, shim_EPOLLERR = EPOLLERR, shim_EPOLLEXCLUSIVE = EPOLLEXCLUSIVE;
 
-int shim_listen_tcp(const char *host, int port, int backlog, int *boundPort, int *error) {
+/* getaddrinfo for a TCP host and port, IPv4 or IPv6; returns its result code. */
+static int resolve_tcp(const char *host, int port, int flags, struct addrinfo **list) {
     char service[16];
     snprintf(service, sizeof service, "%d", port);
     struct addrinfo hints;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_PASSIVE;
+    hints.ai_flags = flags;
+    *list = NULL;
+    return getaddrinfo(host, service, &hints, list);
+}
+
+int shim_listen_tcp(const char *host, int port, int backlog, int *boundPort, int *error) {
     struct addrinfo *list = NULL;
-    int rc = getaddrinfo(host, service, &hints, &list);
+    int rc = resolve_tcp(host, port, AI_PASSIVE, &list);
     if (rc != 0) { *error = rc < 0 ? rc : -rc; return -1; }
     int fd = -1;
     *error = 0;
@@ -55,14 +61,8 @@ int shim_accept(int listenFD) {
 }
 
 int shim_connect_tcp(const char *host, int port) {
-    char service[16];
-    snprintf(service, sizeof service, "%d", port);
-    struct addrinfo hints;
-    memset(&hints, 0, sizeof hints);
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
     struct addrinfo *list = NULL;
-    if (getaddrinfo(host, service, &hints, &list) != 0) { errno = EINVAL; return -1; }
+    if (resolve_tcp(host, port, 0, &list) != 0) { errno = EINVAL; return -1; }
     int fd = -1, saved = 0;
     for (struct addrinfo *ai = list; ai != NULL; ai = ai->ai_next) {
         fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);

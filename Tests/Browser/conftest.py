@@ -7,6 +7,7 @@ repository root, where it finds ./Templates and ./Public.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -64,15 +65,11 @@ def _alarm(signum, frame):  # pragma: no cover - only when something hangs
     raise TestTimeout(f"browser test exceeded {TEST_TIMEOUT} s")
 
 
-def _with_alarm():
+@contextlib.contextmanager
+def _alarm_during_phase():
+    """Fails a test phase (setup, call, teardown) that hangs past TEST_TIMEOUT."""
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(TEST_TIMEOUT)
-    return previous
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_setup(item):
-    previous = _with_alarm()
     try:
         yield
     finally:
@@ -80,14 +77,16 @@ def pytest_runtest_setup(item):
         signal.signal(signal.SIGALRM, previous)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    with _alarm_during_phase():
+        yield
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    previous = _with_alarm()
-    try:
+    with _alarm_during_phase():
         result = yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
     # Soft checks (overflow, console, focus) let a flow go on; a test with any fails here.
     for value in item.funcargs.values():
         if isinstance(value, Browser):
@@ -97,12 +96,8 @@ def pytest_runtest_call(item):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item):
-    previous = _with_alarm()
-    try:
+    with _alarm_during_phase():
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # ---------------------------------------------------------------------------

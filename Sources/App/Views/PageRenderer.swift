@@ -10,6 +10,8 @@ struct PageRenderer: Sendable {
     let rowCache = RowCache()
     let listingCache = ListingCache()
     private let strings: [Language: MustacheValue]
+    /// The language links, with the current one marked, for each language.
+    private let languageLinks: [Language: MustacheValue]
 
     init(library: MustacheLibrary, formatters: Formatters, assets: Assets) {
         self.library = library
@@ -24,6 +26,18 @@ struct PageRenderer: Sendable {
             strings[language] = .object(Strings.table(language).mapValues { .string($0) })
         }
         self.strings = strings
+        var links: [Language: MustacheValue] = [:]
+        for current in Language.allCases {
+            links[current] = .list(Language.allCases.map { language in
+                .object([
+                    "tag": .string(language.htmlTag),
+                    "name": .string(language.nativeName),
+                    "href": .string("/items?lang=\(language.rawValue)"),
+                    "current": .bool(language == current),
+                ])
+            })
+        }
+        languageLinks = links
     }
 
     /// Renders `template` with `values` plus the shared page values.
@@ -53,14 +67,7 @@ struct PageRenderer: Sendable {
         all["lang"] = .string(context.language.htmlTag)
         all["t"] = strings[context.language] ?? .null
         all["csrf"] = .string(context.csrf.value)
-        all["languages"] = .list(Language.allCases.map { language in
-            .object([
-                "tag": .string(language.htmlTag),
-                "name": .string(language.nativeName),
-                "href": .string("/items?lang=\(language.rawValue)"),
-                "current": .bool(language == context.language),
-            ])
-        })
+        all["languages"] = languageLinks[context.language] ?? .null
         return all
     }
 }
