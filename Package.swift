@@ -8,29 +8,48 @@ let package = Package(
     name: "Homepwner",
     products: [
         .executable(name: "homepwner", targets: ["homepwner"]),
+        .executable(name: "SoakBenchmark", targets: ["SoakBenchmark"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
+        .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
         .target(name: "CLinuxShim", path: "Sources/CLinuxShim"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // libjpeg and libpng leave failing calls by exit() or longjmp; this C layer contains both.
+        // A C target gets no autolinking from its dependencies' module maps, hence the linker settings.
+        .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"], path: "Sources/CImaging",
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         .target(name: "HTTP", dependencies: ["CLinuxShim"], swiftSettings: strict),
         .target(name: "Mustache", swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "Cryptography", dependencies: ["COpenSSL", "CCrypt"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite", "Cryptography", "Imaging"], swiftSettings: strict),
         .target(name: "Layout", swiftSettings: strict),
-        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout"], swiftSettings: strict),
+        .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),
+        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography"], swiftSettings: strict),
         .executableTarget(name: "homepwner", dependencies: ["App", "HTTP"], swiftSettings: strict),
 
         // Shared by HTTPTests and AppTests: a live server on port 0 and a raw-socket client.
         .target(name: "HTTPTestSupport", dependencies: ["HTTP"], path: "Tests/HTTPTestSupport", swiftSettings: strict),
+        // Real, metadata-free JPEG, PNG, GIF and WebP files made in code, for photo tests.
+        .target(name: "ImageFixtures", dependencies: ["Imaging"], path: "Tests/ImageFixtures", swiftSettings: strict),
         // The child process that the store's crash test kills with SIGKILL.
-        .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter", swiftSettings: strict),
+        .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage", "ImageFixtures"], path: "Tests/StorageCrashWriter", swiftSettings: strict),
         // Benchmarks (not tests): `swift run -c release StorageBenchmark` and so on; see Benchmarks/README.md.
-        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"], path: "Benchmarks/Storage", swiftSettings: strict),
+        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "ImageFixtures"], path: "Benchmarks/Storage", swiftSettings: strict),
         .executableTarget(name: "MustacheBenchmark", dependencies: ["Mustache"], path: "Benchmarks/Mustache", swiftSettings: strict),
+        // A load generator in Swift speaking HTTP/1.1 itself, run by Benchmarks/soak.sh.
+        .executableTarget(name: "SoakBenchmark", dependencies: ["CLinuxShim"], path: "Benchmarks/Soak", swiftSettings: strict),
+        .executableTarget(name: "PageBenchmark", dependencies: ["App", "Cryptography", "HTTP", "Storage"], path: "Benchmarks/Pages", swiftSettings: strict),
+        .executableTarget(name: "ImagingBenchmark", dependencies: ["Imaging"], path: "Benchmarks/Imaging", swiftSettings: strict),
 
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"], swiftSettings: strict),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "Cryptography", "ImageFixtures", "Imaging"], swiftSettings: strict),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], swiftSettings: strict),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "HTTPTestSupport", "Storage"], swiftSettings: strict),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "HTTPTestSupport", "Storage", "homepwner", "ImageFixtures", "Cryptography"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,2 @@
+// libpng 1.6 (libpng-dev).
+#include <png.h>
