@@ -24,6 +24,8 @@ public final class TestClient {
     public var cookies: [String: String] = [:]
     /// Whether `request(…)` keeps and sends `cookies` (on by default).
     public var storesCookies = true
+    /// The local address to connect from (e.g. "127.0.0.2", another client on loopback).
+    public var sourceAddress: String? = nil
     var fd: Int32 = -1
     var received: [UInt8] = []
 
@@ -54,10 +56,23 @@ public final class TestClient {
 
     public var isConnected: Bool { fd >= 0 }
 
+    /// Runs `body` with the socket, for byte-level tricks (reading a little at a time).
+    public func withDescriptor<Result>(_ body: (Int32) -> Result) -> Result {
+        body(fd)
+    }
+
+    /// Whether the server sent something or closed within `interval`.
+    public func serverResponded(within interval: Duration) -> Bool {
+        guard fd >= 0, received.isEmpty else { return true }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let (seconds, attoseconds) = interval.components
+        return poll(&poller, 1, Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)) == 1
+    }
+
     /// Opens a new connection (closing the current one).
     public func connect() throws {
         close()
-        let socket = shim_connect_tcp(host, Int32(port))
+        let socket = shim_connect_tcp(host, Int32(port), sourceAddress)
         guard socket >= 0 else { throw TestClientError.cannotConnect(errno: errno) }
         fd = socket
         applyTimeout()

@@ -22,7 +22,7 @@ struct FormTests {
 
     @Test("urlEncodedForm() wants the right content type (415 otherwise)")
     func formContentType() throws {
-        var request = HTTPRequest(method: .post, target: "/", headers: [.contentType: "application/x-www-form-urlencoded; charset=UTF-8"], body: Array("a=1".utf8))
+        var request = HTTPRequest(method: .post, target: "/", headers: [.contentType: "application/x-www-form-urlencoded; charset=UTF-8"], body: HTTPBody(Array("a=1".utf8)))
         #expect(try request.urlEncodedForm()["a"] == "1")
         request.headers[.contentType] = "text/plain"
         #expect { try request.urlEncodedForm() } throws: { ($0 as? HTTPError)?.status == .unsupportedMediaType }

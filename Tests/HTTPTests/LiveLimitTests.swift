@@ -24,7 +24,7 @@ struct LiveLimitTests {
         ("unknown transfer coding", "POST /echo HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
         ("HTTP/2.0 request line", "GET / HTTP/2.0\r\nHost: h\r\n\r\n", 505),
         ("HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505),
-        ("HTTP/1.2", "GET / HTTP/1.2\r\nHost: h\r\n\r\n", 505),
+        ("HTTP/3.0", "GET / HTTP/3.0\r\nHost: h\r\n\r\n", 505),
         ("garbage", "\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n\r\n", 400),
     ]
 

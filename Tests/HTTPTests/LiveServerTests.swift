@@ -182,7 +182,7 @@ struct LiveServerTests {
     @Test("Server-detected errors use the configured error responder")
     func errorResponder() throws {
         var configuration = HTTPServer.Configuration.testing
-        configuration.errorResponder = { status, message in .html("<p>\(status.rawValue): \(message)</p>", status: status) }
+        configuration.errorResponder = { status, message, _ in .html("<p>\(status.rawValue): \(message)</p>", status: status) }
         try withTestServer(router: LiveFixtures.router(), configuration: configuration) { client in
             try client.send("GET / HTTP/1.1\r\n\r\n")
             let response = try client.readResponse()

@@ -48,7 +48,7 @@ struct RequestSummary: Equatable, CustomStringConvertible {
         method = request.method.rawValue
         target = request.target
         headers = request.headers.map { "\($0.name.canonicalName)=\($0.value)" }
-        body = request.body
+        body = (try? request.body.bytes()) ?? []
         trailers = request.trailers.map { "\($0.name.canonicalName)=\($0.value)" }
     }
 

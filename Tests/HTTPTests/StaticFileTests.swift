@@ -58,6 +58,43 @@ struct StaticFileTests {
         }
     }
 
+    @Test("A hostile If-Modified-Since is ignored: 200, and the server keeps serving", arguments: [
+        "Sun, 01 Jan -2147483648 00:00:00 GMT",
+        "Sun, 01 Jan 2147483647 00:00:00 GMT",
+        "Sun, 01 Jan 99999999999999999999 00:00:00 GMT",
+        "Sun, 31 Feb 1994 99:99:99 GMT",
+        "Fri, 31 Dec 9999 23:59:59 GMT",
+    ])
+    func hostileIfModifiedSince(date: String) throws {
+        let fixture = StaticFixture()
+        defer { fixture.remove() }
+        try withTestServer(router: LiveFixtures.router(staticRoot: fixture.root)) { client in
+            let small = try client.get("/hello.txt", headers: [.ifModifiedSince: date])
+            #expect(small.status == .ok)
+            #expect(small.bodyString == "Hello, static world!\n")
+            let large = try client.get("/big.bin", headers: [.ifModifiedSince: date])
+            #expect(large.status == .ok)
+            client.close()
+            let after = try client.get("/hello.txt")
+            #expect(after.status == .ok)
+        }
+    }
+
+    @Test("A modification time in the future is sent as the present (RFC 9110 §8.8.2.1)")
+    func futureModificationTime() throws {
+        let fixture = StaticFixture()
+        defer { fixture.remove() }
+        var times = [timespec(tv_sec: 10_000_000_000, tv_nsec: 0), timespec(tv_sec: 10_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, fixture.root + "/hello.txt", &times, 0) == 0)
+        try withTestServer(router: LiveFixtures.router(staticRoot: fixture.root)) { client in
+            let response = try client.get("/hello.txt")
+            #expect(response.status == .ok)
+            let lastModified = try #require(response.headers[.lastModified])
+            #expect(!lastModified.contains("2286"))
+            #expect(try client.get("/hello.txt", headers: [.ifModifiedSince: lastModified]).status == .ok)
+        }
+    }
+
     @Test(
         "Attempts to leave the root, hidden files and directories → 404 or 400, never the file",
         arguments: [

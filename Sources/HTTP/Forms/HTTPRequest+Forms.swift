@@ -8,7 +8,7 @@ extension HTTPRequest {
         guard type.essence == "application/x-www-form-urlencoded" else {
             throw HTTPError(.unsupportedMediaType, "Expected application/x-www-form-urlencoded")
         }
-        return try URLEncodedForm(bytes: body)
+        return try URLEncodedForm(bytes: body.bytes())
     }
 
     /// The body as a multipart form, parsed by the streaming `MultipartParser`.
@@ -22,12 +22,15 @@ extension HTTPRequest {
         guard let boundary = type.parameters["boundary"] else {
             throw HTTPError(.badRequest, "Missing multipart boundary")
         }
-        var parser = try MultipartParser(boundary: boundary, limits: limits)
-        var offset = 0
-        while offset < body.count {
-            let end = min(offset + 64 * 1024, body.count)
-            try parser.feed(body[offset..<end])
-            offset = end
+        var parser = try MultipartParser(boundary: boundary, limits: limits, source: body)
+        // Fed in pieces so that the parser's buffer stays small even for a mapped spool file.
+        try body.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(offset + 64 * 1024, bytes.count)
+                try parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                offset = end
+            }
         }
         return try parser.finish()
     }

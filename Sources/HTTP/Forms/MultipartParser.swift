@@ -16,7 +16,16 @@ public struct MultipartParser: Sendable {
     var state: State = .preamble
     var parts: [MultipartPart] = []
     var current: MultipartPart? = nil
+    /// The current part's bytes, when kept in memory.
+    var currentBytes: [UInt8] = []
+    /// Where the current part's body starts in the stream, and its size so far.
+    var currentOffset = 0
+    var currentCount = 0
     var totalSize = 0
+    /// The stream offset of `buffer[0]` (the synthetic leading CRLF makes it start at -2).
+    var bufferOffset = -2
+    /// The whole body being parsed, when file parts should stay in it rather than be copied.
+    let source: HTTPBody?
 
     enum State: Sendable {
         case preamble
@@ -28,11 +37,18 @@ public struct MultipartParser: Sendable {
 
     /// - Throws: `HTTPError(.badRequest)` for an invalid boundary (RFC 2046: 1–70 characters).
     public init(boundary: String, limits: MultipartLimits = .init()) throws(HTTPError) {
+        try self.init(boundary: boundary, limits: limits, source: nil)
+    }
+
+    /// - Parameter source: the complete body that will be fed; file parts then become
+    ///   slices of it (no copy of a spooled upload) instead of bytes in memory.
+    init(boundary: String, limits: MultipartLimits, source: HTTPBody?) throws(HTTPError) {
         let bytes = Array(boundary.utf8)
         guard (1...70).contains(bytes.count), !bytes.contains(where: { $0 < 0x20 || $0 > 0x7E }) else {
             throw HTTPError(.badRequest, "Invalid multipart boundary")
         }
         self.limits = limits
+        self.source = source
         self.delimiter = [0x0D, 0x0A, 0x2D, 0x2D] + bytes
         // The first delimiter may open the body without a preceding CRLF; starting the
         // stream with one makes every delimiter look alike.
@@ -46,6 +62,7 @@ public struct MultipartParser: Sendable {
         try process()
         if position > 0 {
             buffer.removeSubrange(0..<position)
+            bufferOffset += position
             position = 0
         }
     }
@@ -105,13 +122,24 @@ public struct MultipartParser: Sendable {
                     throw HTTPError(.contentTooLarge, "Too many multipart parts")
                 }
                 current = try Self.part(fromHeaderLines: buffer[position..<headerEnd])
+                currentBytes = []
+                currentOffset = bufferOffset + headerEnd + 2
+                currentCount = 0
                 position = headerEnd + 2
                 state = .body
             case .body:
                 if let found = find(delimiter, from: position) {
                     try appendToPart(buffer[position..<found])
-                    if let part = current { parts.append(part) }
+                    if var part = current {
+                        if keepsInSource(part), let source {
+                            part.body = source.slice(offset: currentOffset, count: currentCount)
+                        } else {
+                            part.body = HTTPBody(currentBytes)
+                        }
+                        parts.append(part)
+                    }
                     current = nil
+                    currentBytes = []
                     position = found + delimiter.count
                     state = .boundaryLine
                 } else {
@@ -133,10 +161,20 @@ public struct MultipartParser: Sendable {
         guard totalSize <= limits.maxTotalSize else {
             throw HTTPError(.contentTooLarge, "Multipart body too large")
         }
-        guard (current?.body.count ?? 0) + bytes.count <= limits.maxPartSize else {
+        guard let part = current else { return }
+        currentCount += bytes.count
+        guard currentCount <= limits.maxPartSize else {
             throw HTTPError(.contentTooLarge, "Multipart part too large")
         }
-        current?.body.append(contentsOf: bytes)
+        guard part.filename != nil || currentCount <= limits.maxFieldSize else {
+            throw HTTPError(.contentTooLarge, "Multipart field too large")
+        }
+        if !keepsInSource(part) { currentBytes.append(contentsOf: bytes) }
+    }
+
+    /// File parts of a spooled body stay in its spool file.
+    private func keepsInSource(_ part: MultipartPart) -> Bool {
+        part.filename != nil && source?.isSpooled == true
     }
 
     /// The first index of `needle` at or after `from`.

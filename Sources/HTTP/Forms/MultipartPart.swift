@@ -7,9 +7,10 @@ public struct MultipartPart: Sendable {
     /// Its `Content-Type`, if sent.
     public var contentType: String?
     public var headers: HTTPHeaders
-    public var body: [UInt8]
+    /// In memory; a file part of a spooled request stays in the spool file.
+    public var body: HTTPBody
 
-    public init(name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
         self.name = name
         self.filename = filename
         self.contentType = contentType
@@ -17,6 +18,8 @@ public struct MultipartPart: Sendable {
         self.body = body
     }
 
-    /// The body as UTF-8 text.
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body as UTF-8 text (empty if a spooled body cannot be read).
+    public var text: String {
+        (try? body.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }) ?? ""
+    }
 }

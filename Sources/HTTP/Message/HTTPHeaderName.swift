@@ -58,6 +58,7 @@ public struct HTTPHeaderName: RawRepresentable, Hashable, Sendable, ExpressibleB
     public static let etag: HTTPHeaderName = "ETag"
     public static let expect: HTTPHeaderName = "Expect"
     public static let expires: HTTPHeaderName = "Expires"
+    public static let forwarded: HTTPHeaderName = "Forwarded"
     public static let host: HTTPHeaderName = "Host"
     public static let ifMatch: HTTPHeaderName = "If-Match"
     public static let ifModifiedSince: HTTPHeaderName = "If-Modified-Since"
@@ -68,6 +69,7 @@ public struct HTTPHeaderName: RawRepresentable, Hashable, Sendable, ExpressibleB
     public static let referer: HTTPHeaderName = "Referer"
     public static let referrerPolicy: HTTPHeaderName = "Referrer-Policy"
     public static let retryAfter: HTTPHeaderName = "Retry-After"
+    public static let secFetchSite: HTTPHeaderName = "Sec-Fetch-Site"
     public static let server: HTTPHeaderName = "Server"
     public static let setCookie: HTTPHeaderName = "Set-Cookie"
     public static let strictTransportSecurity: HTTPHeaderName = "Strict-Transport-Security"
@@ -78,5 +80,7 @@ public struct HTTPHeaderName: RawRepresentable, Hashable, Sendable, ExpressibleB
     public static let userAgent: HTTPHeaderName = "User-Agent"
     public static let vary: HTTPHeaderName = "Vary"
     public static let xContentTypeOptions: HTTPHeaderName = "X-Content-Type-Options"
+    public static let xForwardedFor: HTTPHeaderName = "X-Forwarded-For"
+    public static let xForwardedProto: HTTPHeaderName = "X-Forwarded-Proto"
     public static let xFrameOptions: HTTPHeaderName = "X-Frame-Options"
 }

@@ -14,7 +14,8 @@ public struct HTTPRequest: Sendable {
     /// The percent-decoded path, without the query.
     public var path: String
     public var headers: HTTPHeaders
-    public var body: [UInt8]
+    /// In memory, or spooled to a temporary file when large (see `HTTPBody`).
+    public var body: HTTPBody
     public var version: HTTPVersion
     /// Fields of a chunked body's trailer section, kept apart from `headers` (RFC 9110 §6.5.1).
     public var trailers: HTTPHeaders = [:]
@@ -26,9 +27,21 @@ public struct HTTPRequest: Sendable {
     public var expectsContinue = false
     /// The path exactly as received (still percent-encoded), for routing by segment.
     public internal(set) var rawPath: Substring
+    /// The address of the TCP peer (a reverse proxy, when there is one); nil outside a server.
+    public internal(set) var remoteAddress: IPAddress? = nil
+    /// The client's address: the peer's, or the one a trusted proxy forwarded.
+    public internal(set) var clientAddress: IPAddress? = nil
+    /// Whether the client reached us over HTTPS (as a trusted proxy told us; we speak plain HTTP).
+    public internal(set) var isSecure = false
+    /// Set once the request passed the router's filters at its head, so they do not run twice.
+    var wasScreened = false
+    /// An error found while screening the head, answered through the middleware chain.
+    var rejection: (any Error & Sendable)? = nil
+    /// Values middleware attached for later handlers (see `HTTPRequestAttribute`).
+    var attributes: [ObjectIdentifier: any Sendable] = [:]
 
     public init(
-        method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+        method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: HTTPBody = .empty,
         version: HTTPVersion = .http1_1
     ) {
         self.method = method
@@ -55,8 +68,28 @@ public struct HTTPRequest: Sendable {
         return options.contains { $0.lowercased() == "keep-alive" }
     }
 
-    /// The body as UTF-8 text (invalid sequences repaired).
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    /// The body as UTF-8 text (invalid sequences repaired; empty if a spool file cannot be read).
+    public var bodyText: String {
+        (try? body.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }) ?? ""
+    }
+
+    /// The authority the client addressed: an absolute-form target's (RFC 9112 §3.2.2),
+    /// else the Host field; empty when there is neither.
+    public var authority: Substring {
+        if !target.hasPrefix("/"), let afterScheme = Self.afterScheme(Substring(target)) {
+            let rest = target[afterScheme...]
+            return rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)]
+        }
+        return Substring(headers[.host] ?? "")
+    }
+
+    /// Whether the head announces a body (`Content-Length` or `Transfer-Encoding`).
+    public var announcesBody: Bool {
+        headers[.transferEncoding] != nil || (headers[.contentLength].map { $0 != "0" } ?? false)
+    }
+
+    /// The scheme the client used: `https` behind a TLS-terminating trusted proxy, else `http`.
+    public var scheme: String { isSecure ? "https" : "http" }
 
     private static func afterScheme(_ string: Substring) -> Substring.Index? {
         guard let colon = string.firstIndex(of: ":") else { return nil }

@@ -48,6 +48,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let uriTooLong = HTTPStatus(414)
     public static let unsupportedMediaType = HTTPStatus(415)
     public static let expectationFailed = HTTPStatus(417)
+    public static let misdirectedRequest = HTTPStatus(421)
     public static let unprocessableContent = HTTPStatus(422)
     public static let tooManyRequests = HTTPStatus(429)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(431)
@@ -57,6 +58,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let serviceUnavailable = HTTPStatus(503)
     public static let gatewayTimeout = HTTPStatus(504)
     public static let httpVersionNotSupported = HTTPStatus(505)
+    public static let insufficientStorage = HTTPStatus(507)
 
     private static let phrases: [Int: String] = [
         100: "Continue", 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
@@ -66,9 +68,10 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict",
         410: "Gone", 411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large",
         414: "URI Too Long", 415: "Unsupported Media Type", 417: "Expectation Failed",
-        422: "Unprocessable Content", 429: "Too Many Requests",
+        421: "Misdirected Request", 422: "Unprocessable Content", 429: "Too Many Requests",
         431: "Request Header Fields Too Large",
         500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
         503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported",
+        507: "Insufficient Storage",
     ]
 }

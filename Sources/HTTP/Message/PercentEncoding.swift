@@ -1,5 +1,5 @@
 /// Percent-decoding (RFC 3986 §2.1) shared by paths, queries and URL-encoded forms.
-enum PercentEncoding {
+public enum PercentEncoding {
     /// Decodes `%XX` escapes (and `+` as space when asked); nil on a malformed escape.
     static func decode<C: Collection<UInt8>>(_ bytes: C, plusAsSpace: Bool) -> [UInt8]? {
         var output: [UInt8] = []
@@ -33,7 +33,7 @@ enum PercentEncoding {
     }
 
     /// Encodes everything except RFC 3986 unreserved characters; space as `+` for forms.
-    static func encode(_ string: String, spaceAsPlus: Bool) -> String {
+    public static func encode(_ string: String, spaceAsPlus: Bool) -> String {
         var output: [UInt8] = []
         for byte in string.utf8 {
             switch byte {

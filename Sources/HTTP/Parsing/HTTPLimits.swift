@@ -10,15 +10,20 @@ public struct HTTPLimits: Sendable, Hashable {
     public var defaultBodyLimit: Int
     /// Longest chunk-size line including extensions → 400 beyond it.
     public var maxChunkLineLength: Int
+    /// Bodies up to this size stay in memory; larger ones are spooled to a temporary file
+    /// (when the parser has a spool directory).
+    public var inMemoryBodyLimit: Int
 
     public init(
         maxRequestLineLength: Int = 8 * 1024, maxHeaderSectionSize: Int = 32 * 1024,
-        maxHeaderCount: Int = 100, defaultBodyLimit: Int = 1024 * 1024, maxChunkLineLength: Int = 4096
+        maxHeaderCount: Int = 100, defaultBodyLimit: Int = 1024 * 1024, maxChunkLineLength: Int = 4096,
+        inMemoryBodyLimit: Int = 64 * 1024
     ) {
         self.maxRequestLineLength = maxRequestLineLength
         self.maxHeaderSectionSize = maxHeaderSectionSize
         self.maxHeaderCount = maxHeaderCount
         self.defaultBodyLimit = defaultBodyLimit
         self.maxChunkLineLength = maxChunkLineLength
+        self.inMemoryBodyLimit = inMemoryBodyLimit
     }
 }

@@ -21,6 +21,8 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidChunk
     case unsupportedTransferCoding
     case unsupportedVersion
+    /// The body could not be written to its spool file (disk full, no spool directory).
+    case cannotSpool
 
     /// The status that answers this error.
     public var status: HTTPStatus {
@@ -30,6 +32,7 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         case .contentTooLarge: .contentTooLarge
         case .unsupportedTransferCoding: .notImplemented
         case .unsupportedVersion: .httpVersionNotSupported
+        case .cannotSpool: .insufficientStorage
         default: .badRequest
         }
     }
@@ -56,6 +59,7 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidChunk: "Malformed chunked body"
         case .unsupportedTransferCoding: "Unsupported transfer coding"
         case .unsupportedVersion: "HTTP version not supported"
+        case .cannotSpool: "The request body could not be stored"
         }
     }
 }

@@ -154,10 +154,11 @@ extension HTTPRequestParser {
         guard b.count == 8, b[0] == 0x48, b[1] == 0x54, b[2] == 0x54, b[3] == 0x50, b[4] == 0x2F,
             b[6] == 0x2E, (0x30...0x39).contains(b[5]), (0x30...0x39).contains(b[7])
         else { throw .invalidRequestLine }
-        let version = HTTPVersion(major: Int(b[5] - 0x30), minor: Int(b[7] - 0x30))
         // RFC 9110 §15.6.6: answer 505 for other major versions (incl. the HTTP/2 preface).
-        guard version == .http1_1 || version == .http1_0 else { throw .unsupportedVersion }
-        return version
+        guard b[5] == UInt8(ascii: "1") else { throw .unsupportedVersion }
+        // RFC 9110 §2.5 / RFC 9112 §2.3: a higher minor version of 1 is treated as the
+        // highest we support, 1.1 (and answered as such).
+        return b[7] == UInt8(ascii: "0") ? .http1_0 : .http1_1
     }
 
     /// Parses field lines; each runs from the previous line's end + 2 to its CR.

@@ -15,6 +15,9 @@ public struct HTTPRequestParser: Sendable {
     public let limits: HTTPLimits
     /// Largest body accepted for the current request; reset to the default at every head.
     public var bodyLimit: Int
+    /// Where bodies larger than `limits.inMemoryBodyLimit` are spooled; nil keeps every
+    /// body in memory (then only `bodyLimit` bounds it).
+    public var spoolDirectory: String?
 
     var buffer: [UInt8] = []
     /// First byte not yet consumed.
@@ -22,7 +25,7 @@ public struct HTTPRequestParser: Sendable {
     var state: State = .head
     var scan = HeadScan()
     var pending: HTTPRequest? = nil
-    var receivedBody = 0
+    var body = BodyAccumulator()
 
     enum State: Sendable {
         case head
@@ -40,13 +43,18 @@ public struct HTTPRequestParser: Sendable {
         case chunked
     }
 
-    public init(limits: HTTPLimits = HTTPLimits()) {
+    public init(limits: HTTPLimits = HTTPLimits(), spoolDirectory: String? = nil) {
         self.limits = limits
         self.bodyLimit = limits.defaultBodyLimit
+        self.spoolDirectory = spoolDirectory
     }
 
     /// Bytes buffered but not yet consumed by a complete request.
     public var bufferedByteCount: Int { buffer.count - start }
+
+    /// Bytes of request data this parser holds in memory: unparsed input and the part of
+    /// the current body not spooled to a file (the server's memory budget counts these).
+    public var bytesInMemory: Int { buffer.count + body.bytesInMemory }
 
     /// Whether the parser is between requests with nothing of the next one received.
     public var isIdle: Bool {
@@ -95,7 +103,7 @@ public struct HTTPRequestParser: Sendable {
             case .head:
                 guard let (request, framing) = try parseHead() else { return nil }
                 bodyLimit = limits.defaultBodyLimit
-                receivedBody = 0
+                body = BodyAccumulator()
                 guard let framing else { return .request(request) }
                 pending = request
                 state = .bodyPending(framing)
@@ -104,13 +112,13 @@ public struct HTTPRequestParser: Sendable {
                 switch framing {
                 case .length(let length):
                     guard length <= bodyLimit else { throw .contentTooLarge }
-                    pending?.body.reserveCapacity(length)
+                    body.expect(length, inMemoryLimit: limits.inMemoryBodyLimit)
                     state = .body(remaining: length)
                 case .chunked:
                     state = .chunkSize
                 }
             case .body(let remaining):
-                let taken = takeBody(upTo: remaining)
+                let taken = try takeBody(upTo: remaining)
                 if taken == 0 { return nil }
                 if taken == remaining { return finishRequest() }
                 state = .body(remaining: remaining - taken)
@@ -123,11 +131,11 @@ public struct HTTPRequestParser: Sendable {
                     state = .trailers
                 } else {
                     // RFC 9112 §7.1: the decoded body counts against the route's limit.
-                    guard size <= bodyLimit - receivedBody else { throw .contentTooLarge }
+                    guard size <= bodyLimit - body.count else { throw .contentTooLarge }
                     state = .chunkData(remaining: size)
                 }
             case .chunkData(let remaining):
-                let taken = takeBody(upTo: remaining)
+                let taken = try takeBody(upTo: remaining)
                 if taken == 0 { return nil }
                 state = taken == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - taken)
             case .chunkDataEnd:
@@ -149,17 +157,17 @@ public struct HTTPRequestParser: Sendable {
     private mutating func finishRequest() -> HTTPParserEvent? {
         state = .head
         scan.reset(at: start)
-        guard let request = pending else { return nil }
+        guard var request = pending else { return nil }
         pending = nil
+        request.body = body.finish()
         return .request(request)
     }
 
-    private mutating func takeBody(upTo remaining: Int) -> Int {
+    private mutating func takeBody(upTo remaining: Int) throws(HTTPParserError) -> Int {
         let taken = min(remaining, buffer.count - start)
         guard taken > 0 else { return 0 }
-        pending?.body.append(contentsOf: buffer[start..<(start + taken)])
+        try body.append(buffer[start..<(start + taken)], inMemoryLimit: limits.inMemoryBodyLimit, spoolDirectory: spoolDirectory)
         start += taken
-        receivedBody += taken
         return taken
     }
 

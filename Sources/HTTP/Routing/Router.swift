@@ -1,17 +1,19 @@
-/// The immutable routing table plus middleware chain that the server calls.
+/// The immutable routing table, request filters and middleware chain that the server calls.
 ///
 /// Unmatched paths throw `HTTPError(.notFound)`; a matched path with the wrong method
 /// throws `HTTPError(.methodNotAllowed)` with `Allow` (RFC 9110 §15.5.6). Both are
-/// thrown inside the middleware chain.
+/// thrown inside the middleware chain, as are the filters' refusals. The server calls
+/// `screen` on a head before reading its body, so those answers come without it.
 public struct Router: Sendable {
     struct Entry: Sendable {
         var pattern: RoutePattern
-        var handlers: [HTTPMethod: (handler: HTTPHandler, bodyLimit: Int?)]
+        var handlers: [HTTPMethod: (handler: HTTPHandler, bodyLimit: Int?, offloaded: Bool)]
         var allowHeader: String
     }
 
     let core: RouterCore
     let defaultBodyLimit: Int
+    let filters: [any HTTPRequestFilter]
     let chain: HTTPHandler
 
     init(builder: RouterBuilder) {
@@ -19,10 +21,11 @@ public struct Router: Sendable {
         var byPattern: [RoutePattern: Int] = [:]
         for route in builder.routes {
             if let index = byPattern[route.pattern] {
-                entries[index].handlers[route.method] = (route.handler, route.bodyLimit)
+                entries[index].handlers[route.method] = (route.handler, route.bodyLimit, route.offloaded)
             } else {
                 byPattern[route.pattern] = entries.count
-                entries.append(Entry(pattern: route.pattern, handlers: [route.method: (route.handler, route.bodyLimit)], allowHeader: ""))
+                entries.append(Entry(
+                    pattern: route.pattern, handlers: [route.method: (route.handler, route.bodyLimit, route.offloaded)], allowHeader: ""))
             }
         }
         for index in entries.indices {
@@ -36,25 +39,64 @@ public struct Router: Sendable {
             if entry.pattern.isLiteral { literalIndex[entry.pattern.description] = index } else { patternIndices.append(index) }
         }
         let core = RouterCore(entries: entries, literalIndex: literalIndex, patternIndices: patternIndices, staticFiles: builder.staticFiles)
-        var chain: HTTPHandler = { request in try core.route(request) }
+        let filters = builder.filters
+        var chain: HTTPHandler = { request in
+            if let rejection = request.rejection { throw rejection }
+            if !request.wasScreened {
+                for filter in filters { try filter.check(request) }
+            }
+            return try core.route(request)
+        }
         for middleware in builder.middleware.reversed() {
             let next = chain
             chain = { request in try middleware.respond(to: request, next: next) }
         }
         self.core = core
         self.defaultBodyLimit = builder.defaultBodyLimit
+        self.filters = filters
         self.chain = chain
     }
 
-    /// Runs the middleware chain and the matching route.
+    /// Runs the middleware chain, the filters (unless `screen` passed the head) and the
+    /// matching route.
     public func respond(to request: HTTPRequest) throws -> HTTPResponse {
         try chain(request)
+    }
+
+    /// Checks a head before its body is read: the filters, then, when a body follows,
+    /// whether any route would take it on this path and method (404/405 otherwise). Returns nil to go on, or
+    /// the refusal as rendered by the middleware.
+    ///
+    /// - Throws: the refusal itself when no middleware turned it into a response.
+    public func screen(_ head: HTTPRequest) throws -> HTTPResponse? {
+        do {
+            for filter in filters { try filter.check(head) }
+            if head.announcesBody, let refusal = core.refusal(bodyFor: head) { throw refusal }
+            return nil
+        } catch {
+            var refused = head
+            refused.rejection = error
+            return try chain(refused)
+        }
     }
 
     /// The body limit for a request's route (413 beyond it).
     public func bodyLimit(method: HTTPMethod, path: Substring) -> Int {
         guard let (index, _) = core.match(rawPath: path) else { return defaultBodyLimit }
         return core.entries[index].handlers[method]?.bodyLimit ?? defaultBodyLimit
+    }
+
+    /// Every route as method and path pattern (`/items/:key`), for documentation and tests.
+    public var routes: [(method: HTTPMethod, path: String)] {
+        core.entries.flatMap { entry in
+            entry.handlers.keys.sorted { $0.rawValue < $1.rawValue }.map { (method: $0, path: entry.pattern.description) }
+        }
+    }
+
+    /// Whether the request's route runs on the blocking pool rather than an event loop.
+    public func isOffloaded(method: HTTPMethod, path: Substring) -> Bool {
+        guard let (index, _) = core.match(rawPath: path) else { return false }
+        return core.entries[index].handlers[method]?.offloaded ?? false
     }
 
     /// The body limit for a request's route (413 beyond it).

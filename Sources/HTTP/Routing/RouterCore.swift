@@ -21,6 +21,18 @@ struct RouterCore: Sendable {
         return nil
     }
 
+    /// The error `route` would throw for this head, when that does not depend on the body:
+    /// no route, or none for the method. Static files are only looked up for GET and HEAD.
+    func refusal(bodyFor head: HTTPRequest) -> HTTPError? {
+        if let (index, _) = match(rawPath: head.rawPath) {
+            let entry = entries[index]
+            if entry.handlers[head.method] != nil || (head.method == .head && entry.handlers[.get] != nil) { return nil }
+            return HTTPError(.methodNotAllowed, "Method Not Allowed", headers: [.allow: entry.allowHeader])
+        }
+        if staticFiles != nil && (head.method == .get || head.method == .head) { return nil }
+        return HTTPError(.notFound, "Not Found")
+    }
+
     func route(_ request: HTTPRequest) throws -> HTTPResponse {
         if let (index, captures) = match(rawPath: request.rawPath) {
             let entry = entries[index]

@@ -17,7 +17,14 @@ extension EventLoop {
             return
         }
         guard readAvailable(connection) else { return }
+        setIdle(connection, false)
         process(connection)
+        if isOpen(connection), !charge(connection, connection.parser.bytesInMemory), !connection.closeAfterWrite {
+            // Past the server's budget for request data in memory: this client waits its turn.
+            let response = context.serverError(.serviceUnavailable, "The server is busy; try again shortly")
+            queue(response, on: connection, isHead: false, close: true)
+            finishWriting(connection)
+        }
     }
 
     /// Reads what the socket has into the parser. Returns false if the connection closed.
@@ -26,10 +33,14 @@ extension EventLoop {
             let count = read(connection.fd, readBuffer.baseAddress, Self.readSize)
             if count > 0 {
                 connection.parser.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
-                if connection.phase == .body { connection.deadline = now &+ bodyTimeout }
+                if connection.phase == .body {
+                    connection.deadline = after(bodyTimeout)
+                    connection.transferredBytes += count
+                }
                 if count < Self.readSize { return true }
-                // A full buffer: stop after ~1 MiB so other clients get their turn.
-                if connection.parser.bufferedByteCount > 1024 * 1024 { return true }
+                // A full buffer: stop after 256 KiB so other clients get their turn and a
+                // large body reaches its spool file in pieces.
+                if connection.parser.bufferedByteCount > 256 * 1024 { return true }
                 continue
             }
             if count == 0 {
@@ -52,7 +63,7 @@ extension EventLoop {
         while true {
             var answered = false
             while connection.tail.isEmpty && connection.queuedOutputCount < Self.outputBatch
-                && !connection.closeAfterWrite
+                && !connection.closeAfterWrite && !connection.awaitingResponse
             {
                 let event: HTTPParserEvent?
                 do {
@@ -65,11 +76,19 @@ extension EventLoop {
                 }
                 guard let event else { break }
                 switch event {
-                case .head(let request):
+                case .head(var request):
+                    // Refuse before reading the body wherever the answer is already known.
+                    if let refusal = screen(&request, on: connection) {
+                        queue(refusal, on: connection, isHead: request.method == .head, close: true)
+                        connection.enter(.writing, now: now, deadline: after(writeTimeout), totalDeadline: after(writeTotalTimeout))
+                        accessLog.record(method: request.method, path: String(request.rawPath), status: refusal.status,
+                                         bytes: refusal.body.count, nanoseconds: 0)
+                        break
+                    }
+                    connection.headScreened = true
                     let limit = context.router.bodyLimit(method: request.method, path: request.rawPath)
                     connection.parser.bodyLimit = limit
-                    connection.phase = .body
-                    connection.deadline = now &+ bodyTimeout
+                    connection.enter(.body, now: now, deadline: after(bodyTimeout), totalDeadline: after(bodyTotalTimeout))
                     // RFC 9110 §10.1.1: send 100 Continue only if the body will be read.
                     if request.expectsContinue, Int(request.headers[.contentLength] ?? "0") ?? 0 <= limit {
                         connection.output.append(contentsOf: HTTPResponseSerializer.continueLine)
@@ -90,20 +109,61 @@ extension EventLoop {
         Int(connection.fd) < connections.count && connections[Int(connection.fd)] === connection
     }
 
+    /// The Host check and the router's filters on a request's head (the client's address
+    /// and scheme filled in first); the refusal to send, if any.
+    func screen(_ request: inout HTTPRequest, on connection: HTTPConnection) -> HTTPResponse? {
+        let client = ForwardedClient(peer: connection.peer, headers: request.headers, trustedProxies: context.trustedProxies)
+        request.remoteAddress = connection.peer
+        request.clientAddress = client.address
+        request.isSecure = client.isSecure
+        if connection.headScreened {
+            connection.headScreened = false
+            request.wasScreened = true
+            return nil
+        }
+        if let allowedHosts = context.allowedHosts, !allowedHosts.permits(request.authority) {
+            // RFC 9110 §15.5.20: 421 for a request naming a host we do not serve (DNS rebinding).
+            return context.serverError(.misdirectedRequest, "This server does not answer for that host name", request: request)
+        }
+        do {
+            guard let refusal = try context.router.screen(request) else {
+                request.wasScreened = true
+                return nil
+            }
+            return refusal
+        } catch {
+            return context.response(for: error, request: request)
+        }
+    }
+
     func respond(to request: HTTPRequest, on connection: HTTPConnection) {
         let started = accessLog.enabled ? shim_monotonic_ns() : 0
+        var request = request
         let response: HTTPResponse
-        do {
-            response = try context.router.respond(to: request)
-        } catch {
-            response = context.response(for: error, request: request)
+        if let refusal = screen(&request, on: connection) {
+            response = refusal
+        } else if context.router.isOffloaded(method: request.method, path: request.rawPath) {
+            offload(request, on: connection, started: started)
+            return
+        } else {
+            do {
+                response = try context.router.respond(to: request)
+            } catch {
+                response = context.response(for: error, request: request)
+            }
         }
+        send(response, for: request, on: connection, started: started)
+    }
+
+    /// Queues a request's response, with the connection's keep-alive decided here.
+    func send(_ response: HTTPResponse, for request: HTTPRequest, on connection: HTTPConnection, started: UInt64) {
         let stopping = context.state.stopping.load(ordering: .relaxed)
         let keepAlive = request.keepAlive && !stopping && !connection.peerClosed && !connection.closeAfterWrite
         let bytes = queue(
             response, on: connection, isHead: request.method == .head, close: !keepAlive,
             keepAliveHeader: keepAlive && request.version == .http1_0)
-        connection.phase = .writing
+        connection.requestsServed += 1
+        connection.enter(.writing, now: now, deadline: after(writeTimeout), totalDeadline: after(writeTotalTimeout))
         accessLog.record(
             method: request.method, path: String(request.rawPath), status: response.status, bytes: bytes,
             nanoseconds: accessLog.enabled ? shim_monotonic_ns() &- started : 0)
@@ -124,6 +184,12 @@ extension EventLoop {
                 response = HTTPResponse.text("Not Found", status: .notFound)
             }
         }
+        if case .spooled(let file, _) = response.body, sendsBody {
+            fileFD = file.duplicateDescriptor()
+            if fileFD < 0 {
+                response = HTTPResponse.text("Service Unavailable", status: .serviceUnavailable)
+            }
+        }
         let length = response.status.forbidsBody ? 0 : response.body.count
         HTTPResponseSerializer.appendHead(
             into: &connection.output, status: response.status, headers: response.headers,
@@ -138,7 +204,7 @@ extension EventLoop {
             } else {
                 connection.tail.append(.bytes(bytes, sent: 0))
             }
-        case .file(_, let size):
+        case .file(_, let size), .spooled(_, let size):
             connection.tail.append(.file(fd: fileFD, offset: 0, end: size))
         }
         return length

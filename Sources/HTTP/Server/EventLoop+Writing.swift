@@ -16,8 +16,7 @@ extension EventLoop {
                 return
             case .pending:
                 if connection.phase != .writing {
-                    connection.phase = .writing
-                    connection.deadline = now &+ writeTimeout
+                    connection.enter(.writing, now: now, deadline: after(writeTimeout), totalDeadline: after(writeTotalTimeout))
                 }
                 setInterest(connection, shim_EPOLLOUT)
                 return
@@ -41,20 +40,20 @@ extension EventLoop {
 
     /// Picks the timeout that applies now that nothing is waiting to be written.
     func updatePhase(_ connection: HTTPConnection) {
-        if connection.parser.isReadingBody {
+        if connection.awaitingResponse {
+            return  // .handling until the offloaded handler delivers
+        } else if connection.parser.isReadingBody {
             if connection.phase != .body {
-                connection.phase = .body
-                connection.deadline = now &+ bodyTimeout
+                connection.enter(.body, now: now, deadline: after(bodyTimeout), totalDeadline: after(bodyTotalTimeout))
             }
         } else if connection.parser.isIdle {
             if connection.phase != .idle {
-                connection.phase = .idle
-                connection.deadline = now &+ idleTimeout
+                connection.enter(.idle, now: now, deadline: after(idleTimeout))
             }
         } else if connection.phase != .head {
-            connection.phase = .head
-            connection.deadline = now &+ headerTimeout
+            connection.enter(.head, now: now, deadline: after(headerTimeout))
         }
+        setIdle(connection, connection.isIdleKeepAlive)
     }
 
     func setInterest(_ connection: HTTPConnection, _ events: UInt32) {
@@ -77,7 +76,7 @@ extension EventLoop {
                     }
                 }
                 if written > 0 {
-                    connection.deadline = now &+ writeTimeout
+                    progressed(connection, by: written)
                     if written <= headRemaining {
                         connection.outputSent += written
                     } else {
@@ -97,7 +96,7 @@ extension EventLoop {
                 }
                 if written > 0 {
                     connection.outputSent += written
-                    connection.deadline = now &+ writeTimeout
+                    progressed(connection, by: written)
                     continue
                 }
             } else if !connection.output.isEmpty {
@@ -114,7 +113,7 @@ extension EventLoop {
                 case .bytes(let bytes, let sent):
                     written = bytes.withUnsafeBytes { shim_send(fd, $0.baseAddress! + sent, $0.count - sent) }
                     if written > 0 {
-                        connection.deadline = now &+ writeTimeout
+                        progressed(connection, by: written)
                         if sent + written == bytes.count {
                             connection.tail.removeFirst()
                         } else {
@@ -126,7 +125,7 @@ extension EventLoop {
                     var position = off_t(offset)
                     written = sendfile(fd, fileFD, &position, min(end - offset, 1 << 20))
                     if written > 0 {
-                        connection.deadline = now &+ writeTimeout
+                        progressed(connection, by: written)
                         if Int(position) >= end {
                             SystemCall.close(fileFD)
                             connection.tail.removeFirst()
@@ -152,6 +151,12 @@ extension EventLoop {
         }
     }
 
+    /// Records bytes sent: the no-progress deadline moves on, the transfer's rate counts them.
+    func progressed(_ connection: HTTPConnection, by count: Int) {
+        connection.deadline = after(writeTimeout)
+        connection.transferredBytes += count
+    }
+
     /// After an error response: shut our side, drain what the client still sends for a
     /// moment, then close — so the client reads the response instead of a reset.
     func startLingering(_ connection: HTTPConnection) {
@@ -160,8 +165,9 @@ extension EventLoop {
             return
         }
         Glibc.shutdown(connection.fd, Int32(SHUT_WR))
-        connection.phase = .lingering
-        connection.deadline = now &+ lingerTimeout
+        connection.enter(.lingering, now: now, deadline: after(lingerTimeout))
+        setIdle(connection, false)
+        charge(connection, 0)
         setInterest(connection, shim_EPOLLIN)
         drain(connection)
     }

@@ -21,14 +21,19 @@ final class EventLoop {
     var listening = true
     var acceptPausedUntil: UInt64 = 0
     var stopHandled = false
+    /// The serial number of the next connection registered here.
+    var nextSerial: UInt64 = 1
     let sweepInterval: UInt64
     var nextSweep: UInt64 = 0
 
     let headerTimeout: UInt64
     let idleTimeout: UInt64
     let bodyTimeout: UInt64
+    let bodyTotalTimeout: UInt64
     let writeTimeout: UInt64
+    let writeTotalTimeout: UInt64
     let lingerTimeout: UInt64
+    let rateGrace: UInt64
 
     static let readSize = 64 * 1024
     /// Responses queued inline up to this size before writing (pipelining batches).
@@ -55,9 +60,12 @@ final class EventLoop {
         headerTimeout = timeouts.header.nanoseconds
         idleTimeout = timeouts.idle.nanoseconds
         bodyTimeout = timeouts.body.nanoseconds
+        bodyTotalTimeout = timeouts.bodyTotal.nanoseconds
         writeTimeout = timeouts.write.nanoseconds
+        writeTotalTimeout = timeouts.writeTotal.nanoseconds
         lingerTimeout = timeouts.linger.nanoseconds
-        let shortest = min(headerTimeout, idleTimeout, bodyTimeout, writeTimeout, lingerTimeout)
+        rateGrace = timeouts.rateGracePeriod.nanoseconds
+        let shortest = min(headerTimeout, idleTimeout, bodyTimeout, writeTimeout, lingerTimeout, max(rateGrace, 1_000_000))
         sweepInterval = min(max(shortest / 5, 5_000_000), 250_000_000)
     }
 
@@ -75,7 +83,7 @@ final class EventLoop {
         var fds = [Int32](repeating: 0, count: maxEvents)
         var events = [UInt32](repeating: 0, count: maxEvents)
         now = shim_monotonic_ns()
-        nextSweep = now &+ sweepInterval
+        nextSweep = after(sweepInterval)
         date.refresh()
         while true {
             let timeout = Int32(max(1, (nextSweep > now ? nextSweep - now : 0) / 1_000_000))
@@ -94,13 +102,15 @@ final class EventLoop {
                     var value: UInt64 = 0
                     _ = read(wakeFD, &value, 8)
                     adoptHandedOver()
+                    evictRequested()
+                    sendDeliveries()
                 } else if let connection = connection(fd) {
                     handle(connection, events: events[index])
                 }
             }
             if now >= nextSweep {
                 sweep()
-                nextSweep = now &+ sweepInterval
+                nextSweep = after(sweepInterval)
             }
             if context.state.stopping.load(ordering: .relaxed) {
                 if !stopHandled { beginStopping() }
@@ -127,8 +137,9 @@ final class EventLoop {
 
     func acceptConnections() {
         guard !context.state.stopping.load(ordering: .relaxed) else { return }
+        var address = [UInt8](repeating: 0, count: 16)
         for _ in 0..<64 {
-            let fd = shim_accept(listenFD)
+            let fd = shim_accept(listenFD, &address)
             if fd < 0 {
                 let code = errno
                 if code == EMFILE || code == ENFILE || code == ENOMEM || code == ENOBUFS {
@@ -136,59 +147,121 @@ final class EventLoop {
                     ServerLog.error("accept: \(SystemCall.describe(code))")
                     shim_epoll_del(epollFD, listenFD)
                     listening = false
-                    acceptPausedUntil = now &+ 100_000_000
+                    acceptPausedUntil = after(100_000_000)
                 }
                 return
             }
-            let limit = context.configuration.maxConnections
-            let admitted = context.state.connectionCount.add(1, ordering: .relaxed).newValue <= limit
-            if !admitted {
-                context.state.connectionCount.subtract(1, ordering: .relaxed)
-                guard rejectedOpen < 256 else {
-                    SystemCall.close(fd)
-                    continue
-                }
-            }
-            if admitted {
-                // Round robin over the loops: an even spread however the wake-ups fall.
-                let target = context.state.nextLoop.add(1, ordering: .relaxed).oldValue % context.inboxes.count
-                if target == index {
-                    register(fd, counted: true)
-                } else {
-                    context.inboxes[target].post(fd)
-                }
-                continue
-            }
-            register(fd, counted: false)
-            if let connection = connection(fd) {
-                rejectedOpen += 1
-                let response = context.serverError(.serviceUnavailable, "Too many connections; try again shortly")
-                queue(response, on: connection, isHead: false, close: true)
-                finishWriting(connection)
+            admit(fd, peer: IPAddress(bytes: address))
+        }
+    }
+
+    /// Admits a new connection or answers it 503: past its address's share, or when the
+    /// server is full, unless an idle keep-alive connection (of that address, for its share)
+    /// can be closed to make room.
+    func admit(_ fd: Int32, peer: IPAddress) {
+        let configuration = context.configuration
+        let state = context.state
+        let exempt = context.trustedProxies.contains(peer)
+        if !exempt {
+            switch state.admit(peer, limit: configuration.maxConnectionsPerAddress) {
+            case .refused:
+                reject(fd, peer: peer, message: "Too many connections from your address; try again shortly")
+                return
+            case .admittedByEvicting:
+                makeRoom(for: peer)
+            case .admitted:
+                break
             }
         }
+        var admitted = state.connectionCount.add(1, ordering: .relaxed).newValue <= configuration.maxConnections
+        if !admitted && state.idleKeepAliveCount.load(ordering: .relaxed) > 0 {
+            makeRoom(for: nil)
+            admitted = true  // over the cap until the idle connection is closed, a moment at most
+        }
+        guard admitted else {
+            state.connectionCount.subtract(1, ordering: .relaxed)
+            if !exempt { state.release(peer) }
+            reject(fd, peer: peer, message: "Too many connections; try again shortly")
+            return
+        }
+        let arrival = EventLoopInbox.Arrival(fd: fd, peer: peer, countedForAddress: !exempt)
+        // Round robin over the loops: an even spread however the wake-ups fall.
+        let target = state.nextLoop.add(1, ordering: .relaxed).oldValue % context.inboxes.count
+        if target == index {
+            register(arrival, counted: true)
+        } else {
+            context.inboxes[target].post(arrival)
+        }
+    }
+
+    /// Answers a connection 503 and closes it; beyond a few hundred such at once, just closes.
+    func reject(_ fd: Int32, peer: IPAddress, message: String) {
+        guard rejectedOpen < 256 else {
+            SystemCall.close(fd)
+            return
+        }
+        register(EventLoopInbox.Arrival(fd: fd, peer: peer, countedForAddress: false), counted: false)
+        if let connection = connection(fd) {
+            rejectedOpen += 1
+            let response = context.serverError(.serviceUnavailable, message)
+            queue(response, on: connection, isHead: false, close: true)
+            finishWriting(connection)
+        }
+    }
+
+    /// Closes an idle keep-alive connection (of `address`, or any) of this loop, or asks the
+    /// other loops to close one of theirs.
+    func makeRoom(for address: IPAddress?) {
+        let request = EvictionRequest(address: address)
+        if evictIdleConnection(request) { return }
+        for (other, inbox) in context.inboxes.enumerated() where other != index {
+            inbox.requestEviction(request)
+        }
+    }
+
+    /// Closes the matching idle keep-alive connection that has waited longest, if this loop
+    /// has one and the request is not claimed yet; returns whether it closed one.
+    @discardableResult
+    func evictIdleConnection(_ request: EvictionRequest) -> Bool {
+        var oldest: HTTPConnection? = nil
+        for case let connection? in connections where connection.isIdleKeepAlive {
+            if let address = request.address, connection.peer != address || !connection.countedForAddress { continue }
+            if oldest == nil || connection.deadline < oldest!.deadline { oldest = connection }
+        }
+        guard let oldest, request.claim() else { return false }
+        close(oldest)
+        return true
+    }
+
+    /// Serves the eviction requests other loops sent.
+    func evictRequested() {
+        for request in inbox.takeEvictionRequests() { evictIdleConnection(request) }
     }
 
     /// Registers connections another loop accepted for this one.
     func adoptHandedOver() {
-        for fd in inbox.take() {
+        for arrival in inbox.take() {
             if context.state.stopping.load(ordering: .relaxed) {
-                SystemCall.close(fd)
+                SystemCall.close(arrival.fd)
                 context.state.connectionCount.subtract(1, ordering: .relaxed)
+                if arrival.countedForAddress { context.state.release(arrival.peer) }
             } else {
-                register(fd, counted: true)
+                register(arrival, counted: true)
             }
         }
     }
 
-    func register(_ fd: Int32, counted: Bool) {
+    func register(_ arrival: EventLoopInbox.Arrival, counted: Bool) {
+        let fd = arrival.fd
+        let parser = HTTPRequestParser(limits: context.configuration.limits, spoolDirectory: context.spoolDirectory)
         let connection = HTTPConnection(
-            fd: fd, counted: counted, limits: context.configuration.limits,
-            deadline: now &+ headerTimeout, interest: shim_EPOLLIN)
+            fd: fd, serial: nextSerial, peer: arrival.peer, counted: counted, countedForAddress: arrival.countedForAddress,
+            parser: parser, deadline: after(headerTimeout), interest: shim_EPOLLIN)
         if Int(fd) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: Int(fd) - connections.count + 64))
         }
         connections[Int(fd)] = connection
+        nextSerial += 1
         openCount += 1
         shim_epoll_add(epollFD, fd, shim_EPOLLIN)
     }
@@ -202,11 +275,14 @@ final class EventLoop {
         SystemCall.close(connection.fd)
         connections[Int(connection.fd)] = nil
         openCount -= 1
+        setIdle(connection, false)
+        charge(connection, 0)
         if connection.counted {
             context.state.connectionCount.subtract(1, ordering: .relaxed)
         } else {
             rejectedOpen -= 1
         }
+        if connection.countedForAddress { context.state.release(connection.peer) }
     }
 
     func closeAll() {
@@ -231,9 +307,12 @@ final class EventLoop {
     }
 
     func sweep() {
-        for case let connection? in connections where connection.deadline <= now {
+        let minimumRate = context.configuration.timeouts.minimumRate
+        for case let connection? in connections {
+            let tooSlow = connection.isTooSlow(now: now, minimumRate: minimumRate, grace: rateGrace)
+            guard tooSlow || connection.deadline <= now || connection.totalDeadline <= now else { continue }
             switch connection.phase {
-            case .idle, .writing, .lingering:
+            case .idle, .writing, .lingering, .handling:
                 close(connection)
             case .head, .body:
                 // RFC 9110 §15.5.9: 408 when the client took too long to send its request.
@@ -242,5 +321,31 @@ final class EventLoop {
                 finishWriting(connection)
             }
         }
+    }
+
+    /// The monotonic time `interval` nanoseconds from now, saturating (a huge timeout never wraps).
+    func after(_ interval: UInt64) -> UInt64 {
+        let (deadline, overflow) = now.addingReportingOverflow(interval)
+        return overflow ? .max : deadline
+    }
+
+    /// Counts (or uncounts) an idle keep-alive connection for `makeRoom`, server-wide and
+    /// in its address's share.
+    func setIdle(_ connection: HTTPConnection, _ idle: Bool) {
+        guard connection.countedIdle != idle else { return }
+        connection.countedIdle = idle
+        context.state.idleKeepAliveCount.add(idle ? 1 : -1, ordering: .relaxed)
+        if connection.countedForAddress { context.state.setIdle(connection.peer, idle) }
+    }
+
+    /// Sets the connection's share of the request-memory budget to `bytes`; returns false
+    /// when that pushes the server past its budget (the caller answers 503).
+    @discardableResult
+    func charge(_ connection: HTTPConnection, _ bytes: Int) -> Bool {
+        let delta = bytes - connection.chargedMemory
+        guard delta != 0 else { return true }
+        connection.chargedMemory = bytes
+        let total = context.state.requestMemory.add(delta, ordering: .relaxed).newValue
+        return delta < 0 || total <= context.configuration.requestMemoryBudget
     }
 }

@@ -3,11 +3,33 @@ import Glibc
 import Synchronization
 
 /// A loop's mailbox: accepted connections handed over by the accepting loop (round
-/// robin, so connections spread evenly), and wake-ups for shutdown. Shared between threads.
+/// robin, so connections spread evenly), requests to close idle keep-alive connections
+/// when the server is full, and wake-ups for shutdown. Shared between threads.
 final class EventLoopInbox: Sendable {
+    /// A connection accepted by another loop.
+    struct Arrival: Sendable {
+        let fd: Int32
+        let peer: IPAddress
+        /// Whether it was counted against its address's share.
+        let countedForAddress: Bool
+    }
+
+    /// The response of an offloaded request, for the connection that sent it.
+    struct Delivery: Sendable {
+        let fd: Int32
+        /// The connection's serial number: the fd may have been reused by then.
+        let serial: UInt64
+        let request: HTTPRequest
+        let response: HTTPResponse
+        let started: UInt64
+    }
+
     /// An eventfd the loop polls; writing to it wakes the loop.
     let wakeFD: Int32
-    private let pending = Mutex<[Int32]>([])
+    private let pending = Mutex<[Arrival]>([])
+    private let deliveries = Mutex<[Delivery]>([])
+    /// Idle keep-alive connections this loop is asked to close to make room.
+    private let evictions = Mutex<[EvictionRequest]>([])
 
     init() throws(HTTPServerError) {
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -16,9 +38,23 @@ final class EventLoopInbox: Sendable {
     }
 
     /// Hands an accepted connection to the loop.
-    func post(_ fd: Int32) {
-        pending.withLock { $0.append(fd) }
+    func post(_ arrival: Arrival) {
+        pending.withLock { $0.append(arrival) }
         wake()
+    }
+
+    /// Asks the loop to close one of its idle keep-alive connections (of one address, or any).
+    func requestEviction(_ request: EvictionRequest) {
+        evictions.withLock { $0.append(request) }
+        wake()
+    }
+
+    /// Takes the eviction requests so far.
+    func takeEvictionRequests() -> [EvictionRequest] {
+        evictions.withLock { requests in
+            defer { requests.removeAll() }
+            return requests
+        }
     }
 
     func wake() {
@@ -26,11 +62,42 @@ final class EventLoopInbox: Sendable {
         _ = write(wakeFD, &one, 8)
     }
 
-    /// Takes the connections handed over so far.
-    func take() -> [Int32] {
-        pending.withLock { fds in
-            defer { fds.removeAll() }
-            return fds
+    /// Hands the loop a response made on the blocking pool.
+    func deliver(_ delivery: Delivery) {
+        deliveries.withLock { $0.append(delivery) }
+        wake()
+    }
+
+    /// Takes the responses delivered so far.
+    func takeDeliveries() -> [Delivery] {
+        deliveries.withLock { deliveries in
+            defer { deliveries.removeAll() }
+            return deliveries
         }
+    }
+
+    /// Takes the connections handed over so far.
+    func take() -> [Arrival] {
+        pending.withLock { arrivals in
+            defer { arrivals.removeAll() }
+            return arrivals
+        }
+    }
+}
+
+/// A request, sent to every other loop, to close one idle keep-alive connection: whichever
+/// loop has one claims it, so only one connection goes.
+final class EvictionRequest: Sendable {
+    /// Only a connection from this address (nil: any).
+    let address: IPAddress?
+    private let claimed = Atomic<Bool>(false)
+
+    init(address: IPAddress?) {
+        self.address = address
+    }
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        !claimed.exchange(true, ordering: .acquiringAndReleasing)
     }
 }

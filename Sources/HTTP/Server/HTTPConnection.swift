@@ -5,12 +5,14 @@ final class HTTPConnection {
         case idle
         /// Part of a head has arrived: the header timeout runs.
         case head
-        /// Reading a body: the body timeout runs from the last progress.
+        /// Reading a body: the body timeouts and the minimum rate apply.
         case body
-        /// Output is waiting for the client to read: the write timeout runs.
+        /// Output is waiting for the client to read: the write timeouts and minimum rate apply.
         case writing
         /// Error sent and our side shut down; draining input before closing.
         case lingering
+        /// An offloaded handler is working on the request; nothing else is read meanwhile.
+        case handling
     }
 
     enum Outbound {
@@ -19,11 +21,35 @@ final class HTTPConnection {
     }
 
     let fd: Int32
+    /// Unique within its loop: tells a delivery for this connection from one for an earlier
+    /// connection that had the same descriptor number.
+    let serial: UInt64
+    /// The TCP peer.
+    let peer: IPAddress
     /// Whether this connection counts against `maxConnections` (rejected ones do not).
     let counted: Bool
+    /// Whether it counts against its address's share (`maxConnectionsPerAddress`).
+    let countedForAddress: Bool
     var parser: HTTPRequestParser
-    var phase: Phase = .idle
+    private(set) var phase: Phase = .idle
+    /// When the current phase ends by timeout (no progress, or the header deadline).
     var deadline: UInt64
+    /// When the current body or response must be done whatever its progress.
+    var totalDeadline: UInt64 = .max
+    /// When the current transfer began, and the bytes moved since: its average rate.
+    var transferStart: UInt64 = 0
+    var transferredBytes = 0
+    /// Responses completed on this connection; an idle connection with some is a
+    /// keep-alive connection that may be closed to make room when the server is full.
+    var requestsServed = 0
+    /// Whether it is counted in the server's idle keep-alive connections.
+    var countedIdle = false
+    /// Bytes of request data charged to the server's memory budget.
+    var chargedMemory = 0
+    /// Whether the current request's head already passed the Host check and the router's filters.
+    var headScreened = false
+    /// Whether an offloaded handler has the current request.
+    var awaitingResponse = false
     /// Response bytes not yet sent; `outputSent` of them are.
     var output: [UInt8] = []
     var outputSent = 0
@@ -34,10 +60,16 @@ final class HTTPConnection {
     /// The epoll events currently registered.
     var interest: UInt32
 
-    init(fd: Int32, counted: Bool, limits: HTTPLimits, deadline: UInt64, interest: UInt32) {
+    init(
+        fd: Int32, serial: UInt64, peer: IPAddress, counted: Bool, countedForAddress: Bool, parser: HTTPRequestParser,
+        deadline: UInt64, interest: UInt32
+    ) {
         self.fd = fd
+        self.serial = serial
+        self.peer = peer
         self.counted = counted
-        self.parser = HTTPRequestParser(limits: limits)
+        self.countedForAddress = countedForAddress
+        self.parser = parser
         self.deadline = deadline
         self.interest = interest
     }
@@ -46,4 +78,28 @@ final class HTTPConnection {
 
     /// Bytes queued in `output` that are not sent yet.
     var queuedOutputCount: Int { output.count - outputSent }
+
+    /// Enters `phase`; a body or a response starts its transfer clock and total deadline.
+    func enter(_ phase: Phase, now: UInt64, deadline: UInt64, totalDeadline: UInt64 = .max) {
+        self.phase = phase
+        self.deadline = deadline
+        self.totalDeadline = totalDeadline
+        transferStart = now
+        transferredBytes = 0
+    }
+
+    /// Whether an idle keep-alive connection: answered before, nothing in progress.
+    var isIdleKeepAlive: Bool {
+        phase == .idle && requestsServed > 0 && parser.isIdle && !hasPendingOutput
+    }
+
+    /// Whether a body or response is moving slower than `minimumRate` bytes/s on average,
+    /// once `grace` nanoseconds have passed since it started.
+    func isTooSlow(now: UInt64, minimumRate: Int, grace: UInt64) -> Bool {
+        guard phase == .body || phase == .writing, minimumRate > 0, now > transferStart else { return false }
+        let elapsed = now - transferStart
+        guard elapsed >= grace else { return false }
+        // bytes / seconds < rate  ⇔  bytes · 10⁹ < rate · nanoseconds (in floating point: no overflow).
+        return Double(transferredBytes) * 1e9 < Double(minimumRate) * Double(elapsed)
+    }
 }

@@ -8,27 +8,57 @@ extension HTTPServer {
         public var port: Int
         /// Event-loop threads; each runs its own epoll loop and handlers.
         public var eventLoops: Int
-        /// Connections served at once; one more is answered 503 and closed.
+        /// Connections served at once; one more is answered 503 and closed, unless an idle
+        /// keep-alive connection can be closed to make room for it.
         public var maxConnections: Int
+        /// Connections one client address may hold open; one more is answered 503 and closed,
+        /// so that one address cannot take every slot. Trusted proxies are exempt.
+        public var maxConnectionsPerAddress: Int
+        /// Request data held in memory across all connections (unparsed input and bodies not
+        /// spooled); a connection that pushes past it is answered 503 and closed.
+        public var requestMemoryBudget: Int
+        /// Where bodies over `limits.inMemoryBodyLimit` are spooled (anonymous files that
+        /// vanish when the request is done); nil: the system's temporary directory.
+        public var spoolDirectory: String?
+        /// The Host names the server answers for; others get 421 (DNS rebinding). Nil
+        /// accepts any Host.
+        public var hostPolicy: HostPolicy?
+        /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` / `X-Forwarded-Proto`
+        /// fields are believed (client address, HTTPS); everyone else's are ignored.
+        public var trustedProxies: [IPAddress]
         public var limits: HTTPLimits
         public var timeouts: HTTPTimeouts
         /// One line per request on stderr.
         public var accessLog: Bool
-        /// Renders server-generated errors (400/408/413/414/431/500/501/503/505); plain text when nil.
-        public var errorResponder: (@Sendable (HTTPStatus, String) -> HTTPResponse)?
+        /// Renders server-generated errors (400/408/413/414/421/431/500/501/503/505), with the
+        /// request's head when it was parsed; plain text when nil.
+        public var errorResponder: (@Sendable (HTTPStatus, String, HTTPRequest?) -> HTTPResponse)?
         /// The listen(2) backlog.
         public var backlog: Int
+        /// Threads for offloaded routes (`RouterBuilder.post(_:offloaded:)`), and how many
+        /// requests may wait for them before the server answers 503.
+        public var blockingThreads = 2
+        public var blockingQueueLimit = 32
+        /// Whether `start()` tunes the process's allocator for serving (see ``HTTPServer/keepHeapForReuse()``).
+        public var keepsHeapForReuse = true
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, eventLoops: Int = Configuration.coreCount,
-            maxConnections: Int = 1024, limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
-            accessLog: Bool = true, errorResponder: (@Sendable (HTTPStatus, String) -> HTTPResponse)? = nil,
+            maxConnections: Int = 1024, maxConnectionsPerAddress: Int = 64, requestMemoryBudget: Int = 64 << 20,
+            spoolDirectory: String? = nil, hostPolicy: HostPolicy? = nil, trustedProxies: [IPAddress] = [],
+            limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
+            accessLog: Bool = true, errorResponder: (@Sendable (HTTPStatus, String, HTTPRequest?) -> HTTPResponse)? = nil,
             backlog: Int = 1024
         ) {
             self.host = host
             self.port = port
             self.eventLoops = eventLoops
             self.maxConnections = maxConnections
+            self.maxConnectionsPerAddress = maxConnectionsPerAddress
+            self.requestMemoryBudget = requestMemoryBudget
+            self.spoolDirectory = spoolDirectory
+            self.hostPolicy = hostPolicy
+            self.trustedProxies = trustedProxies
             self.limits = limits
             self.timeouts = timeouts
             self.accessLog = accessLog

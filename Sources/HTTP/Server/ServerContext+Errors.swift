@@ -9,13 +9,14 @@ extension ServerContext {
             return response
         }
         ServerLog.error("\(request.method) \(request.rawPath): \(error)")
-        return serverError(.internalServerError, "Internal Server Error")
+        return serverError(.internalServerError, "Internal Server Error", request: request)
     }
 
-    /// Errors the server itself detects (parser limits, timeouts, the connection cap):
-    /// rendered by `errorResponder` when the app set one. The connection is closed after.
-    func serverError(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
-        if let responder = configuration.errorResponder { return responder(status, message) }
+    /// Errors the server itself detects (parser limits, timeouts, the connection caps, a
+    /// foreign Host): rendered by `errorResponder` when the app set one, with the request's
+    /// head when it was parsed. The connection is closed after.
+    func serverError(_ status: HTTPStatus, _ message: String, request: HTTPRequest? = nil) -> HTTPResponse {
+        if let responder = configuration.errorResponder { return responder(status, message, request) }
         return .text(message, status: status)
     }
 }

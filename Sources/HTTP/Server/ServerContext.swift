@@ -5,4 +5,11 @@ struct ServerContext: Sendable {
     let state: ServerState
     /// One per loop, by loop index.
     let inboxes: [EventLoopInbox]
+    /// The Host names answered for; nil answers any.
+    let allowedHosts: AllowedHosts?
+    let trustedProxies: Set<IPAddress>
+    /// Where large bodies are spooled.
+    let spoolDirectory: String
+    /// Runs offloaded routes.
+    let blockingPool: BlockingWorkPool
 }

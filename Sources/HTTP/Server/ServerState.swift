@@ -1,6 +1,6 @@
 import Synchronization
 
-/// State shared by the server object and its loops: atomics and one lock, nothing else.
+/// State shared by the server object and its loops: atomics and locks, nothing else.
 final class ServerState: Sendable {
     let listenFD = Atomic<Int32>(-1)
     let boundPort = Atomic<Int>(0)
@@ -11,8 +11,59 @@ final class ServerState: Sendable {
     let graceDeadline = Atomic<UInt64>(UInt64.max)
     let runningLoops = Atomic<Int>(0)
     let connectionCount = Atomic<Int>(0)
+    /// Idle keep-alive connections across the loops: what can be closed to admit a new client.
+    let idleKeepAliveCount = Atomic<Int>(0)
+    /// Request bytes held in memory across the loops (`requestMemoryBudget`).
+    let requestMemory = Atomic<Int>(0)
     /// Round-robin counter choosing the loop for the next accepted connection.
     let nextLoop = Atomic<Int>(0)
     /// The loops' inboxes, for waking them at shutdown.
     let inboxes = Mutex<[EventLoopInbox]>([])
+    /// The pool of offloaded routes, stopped with the last loop.
+    let blockingPool = Mutex<BlockingWorkPool?>(nil)
+    /// Open and idle keep-alive connections per client address (`maxConnectionsPerAddress`).
+    private let shares = Mutex<[IPAddress: AddressShare]>([:])
+
+    struct AddressShare {
+        var open = 0
+        var idle = 0
+    }
+
+    enum Admission {
+        case admitted
+        /// At its share, but one of its idle keep-alive connections will be closed for it.
+        case admittedByEvicting
+        case refused
+    }
+
+    /// Counts a new connection from `address`, unless it is at `limit` with no idle
+    /// keep-alive connection to give up.
+    func admit(_ address: IPAddress, limit: Int) -> Admission {
+        shares.withLock { shares in
+            var share = shares[address, default: AddressShare()]
+            let admission: Admission = share.open < limit ? .admitted : share.idle > 0 ? .admittedByEvicting : .refused
+            guard admission != .refused else { return .refused }
+            share.open += 1
+            shares[address] = share
+            return admission
+        }
+    }
+
+    /// Uncounts a connection from `address`.
+    func release(_ address: IPAddress) {
+        adjust(address) { $0.open -= 1 }
+    }
+
+    /// Counts a connection from `address` in (or out of) its idle keep-alive ones.
+    func setIdle(_ address: IPAddress, _ idle: Bool) {
+        adjust(address) { $0.idle += idle ? 1 : -1 }
+    }
+
+    private func adjust(_ address: IPAddress, _ change: (inout AddressShare) -> Void) {
+        shares.withLock { shares in
+            var share = shares[address, default: AddressShare()]
+            change(&share)
+            shares[address] = share.open > 0 || share.idle > 0 ? share : nil
+        }
+    }
 }

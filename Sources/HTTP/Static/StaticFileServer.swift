@@ -57,11 +57,7 @@ public final class StaticFileServer: Sendable {
     /// RFC 9110 §13.1.2: If-None-Match uses weak comparison and wins over If-Modified-Since.
     func isNotModified(_ request: HTTPRequest, _ file: CachedFile) -> Bool {
         if let matches = request.ifNoneMatch(file.etag) { return matches }
-        // RFC 9110 §13.1.3: If-Modified-Since, with an unparseable date ignored.
-        if let since = request.headers[.ifModifiedSince], let date = HTTPDate.parse(since) {
-            return file.modifiedSeconds <= date
-        }
-        return false
+        return request.ifModifiedSince(lastModified: file.modifiedSeconds, now: time(nil)) ?? false
     }
 
     /// The cached entry for `relative`, refreshed if older than a second.
@@ -104,18 +100,26 @@ public final class StaticFileServer: Sendable {
             guard let bytes = Self.readFile(real, size: size) else { return nil }
             contents = bytes
         }
-        // Strong validator from size and modification time (as nginx and Apache do).
-        let etag = "\"\(String(size, radix: 16))-\(String(seconds, radix: 16))\(String(nanoseconds, radix: 16))\""
+        let etag = Self.etag(size: size, seconds: seconds, nanoseconds: nanoseconds)
         let headers: HTTPHeaders = [
             .contentType: MediaTypes.forFileName(relative),
             .etag: etag,
-            .lastModified: HTTPDate.format(epochSeconds: seconds),
+            // RFC 9110 §8.8.2.1: a modification time in the future is sent as the present.
+            .lastModified: HTTPDate.format(epochSeconds: min(seconds, time(nil))),
             .cacheControl: cacheControl,
             .xContentTypeOptions: "nosniff",
         ]
         return CachedFile(
             realPath: real, size: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds,
             etag: etag, headers: headers, contents: contents, checkedAt: now)
+    }
+
+    /// A strong validator from size and modification time (as nginx and Apache do); the
+    /// nanoseconds take eight hex digits, so that no two modification times read alike.
+    static func etag(size: Int, seconds: Int, nanoseconds: Int) -> String {
+        let fraction = String(nanoseconds, radix: 16)
+        let padding = String(repeating: "0", count: max(0, 8 - fraction.count))
+        return "\"\(String(size, radix: 16))-\(String(seconds, radix: 16))\(padding)\(fraction)\""
     }
 
     /// The request path as a relative file path, or nil if any segment could escape the

@@ -4,6 +4,9 @@ public enum HTTPResponseBody: Sendable {
     case bytes([UInt8])
     /// A file sent with sendfile(2); `size` bytes from the start.
     case file(path: String, size: Int)
+    /// A response written to an anonymous temporary file first (an export): memory stays
+    /// flat whatever its size, and the file vanishes once sent.
+    case spooled(SpoolFile, size: Int)
 
     public static let empty = HTTPResponseBody.bytes([])
 
@@ -12,6 +15,7 @@ public enum HTTPResponseBody: Sendable {
         switch self {
         case .bytes(let bytes): bytes.count
         case .file(_, let size): size
+        case .spooled(_, let size): size
         }
     }
 }

@@ -1,0 +1,43 @@
+import CLinuxShim
+
+/// Offloaded routes: the request goes to the blocking pool, the connection waits (reading
+/// nothing more), and the response comes back through the loop's inbox.
+extension EventLoop {
+    func offload(_ request: HTTPRequest, on connection: HTTPConnection, started: UInt64) {
+        let inbox = self.inbox
+        let context = self.context
+        let fd = connection.fd, serial = connection.serial
+        let accepted = context.blockingPool.submit {
+            let response: HTTPResponse
+            do {
+                response = try context.router.respond(to: request)
+            } catch {
+                response = context.response(for: error, request: request)
+            }
+            inbox.deliver(.init(fd: fd, serial: serial, request: request, response: response, started: started))
+        }
+        guard accepted else {
+            // RFC 9110 §15.6.4: busy for now; come back in a second. Plain text: under a flood
+            // of slow requests, refusing must cost next to nothing.
+            var busy = HTTPResponse.text("The server is busy; try again in a moment.", status: .serviceUnavailable)
+            busy.headers[.retryAfter] = "1"
+            send(busy, for: request, on: connection, started: started)
+            return
+        }
+        connection.awaitingResponse = true
+        // A handler always finishes; the deadline only guards against one that never does.
+        connection.enter(.handling, now: now, deadline: after(60_000_000_000))
+    }
+
+    /// Sends the responses the pool finished, then reads on where each connection stopped.
+    func sendDeliveries() {
+        for delivery in inbox.takeDeliveries() {
+            guard let connection = connection(delivery.fd), connection.serial == delivery.serial,
+                  connection.awaitingResponse
+            else { continue }  // the client went away meanwhile
+            connection.awaitingResponse = false
+            send(delivery.response, for: delivery.request, on: connection, started: delivery.started)
+            process(connection)
+        }
+    }
+}
