@@ -1,8 +1,9 @@
 /// A template that cannot be parsed, or a render that cannot complete.
 ///
 /// Parse errors carry the template's name and the 1-based line and column of the
-/// offending tag; render errors (an unknown template, runaway partial recursion)
-/// carry the position of the tag that caused them, or line 0 when there is none.
+/// offending tag; render errors (an unknown template, runaway partial recursion, a
+/// breach of ``MustacheLimits``) carry the position of the tag that caused them, or
+/// line 0 when there is none.
 public struct MustacheError: Error, CustomStringConvertible, Sendable, Equatable {
     public var template: String
     public var line: Int

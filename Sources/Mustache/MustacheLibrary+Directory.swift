@@ -6,7 +6,7 @@ extension MustacheLibrary {
     ///
     /// - Throws: ``MustacheError`` for an unreadable directory or file, or the first
     ///   template that does not parse, so a broken template stops start-up.
-    public init(directory: String) throws {
+    public init(directory: String, limits: MustacheLimits = MustacheLimits()) throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -29,6 +29,6 @@ extension MustacheLibrary {
             }
             sources[name] = source
         }
-        try self.init(templates: sources)
+        try self.init(templates: sources, limits: limits)
     }
 }

@@ -8,21 +8,25 @@
 /// Partials (`{{> items/row}}`) and parents (`{{< layout}}`) resolve by name in the library.
 public struct MustacheLibrary: Sendable {
     let templates: [String: MustacheTemplate]
+    /// The limits every render from this library observes.
+    public let limits: MustacheLimits
 
     /// Compiles templates given as name → source.
     ///
     /// - Throws: the first ``MustacheError``, naming the broken template.
-    public init(templates: [String: String]) throws {
+    public init(templates: [String: String], limits: MustacheLimits = MustacheLimits()) throws {
         var compiled: [String: MustacheTemplate] = [:]
         for (name, source) in templates.sorted(by: { $0.key < $1.key }) {
-            compiled[name] = try MustacheTemplate(string: source, name: name)
+            compiled[name] = try MustacheTemplate(string: source, name: name, limits: limits)
         }
         self.templates = compiled
+        self.limits = limits
     }
 
     /// A library of already compiled templates, under their own names.
-    public init(compiled templates: [MustacheTemplate]) {
+    public init(compiled templates: [MustacheTemplate], limits: MustacheLimits = MustacheLimits()) {
         self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.limits = limits
     }
 
     /// The names of all templates, sorted.
@@ -34,7 +38,8 @@ public struct MustacheLibrary: Sendable {
 
     /// Renders the template `name` with `value` at the bottom of the context stack.
     ///
-    /// - Throws: ``MustacheError`` for an unknown name or runaway partial recursion.
+    /// - Throws: ``MustacheError`` for an unknown name, runaway partial recursion or a
+    ///   breach of ``limits``.
     public func render(_ name: String, _ value: MustacheValue) throws -> String {
         var buffer: [UInt8] = []
         try render(name, value, into: &buffer)

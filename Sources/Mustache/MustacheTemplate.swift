@@ -10,14 +10,17 @@
 public struct MustacheTemplate: Sendable {
     /// The name errors report, such as `items/list`.
     public let name: String
+    /// The limits it was compiled with, and renders with unless a library says otherwise.
+    public let limits: MustacheLimits
     let nodes: [MustacheNode]
 
     /// Compiles `string`.
     ///
     /// - Throws: ``MustacheError`` naming `name`, the line and the column of the first
-    ///   malformed tag, unclosed or mismatched section.
-    public init(string: String, name: String = "") throws {
+    ///   malformed tag, unclosed or mismatched section, or section nested beyond `limits`.
+    public init(string: String, name: String = "", limits: MustacheLimits = MustacheLimits()) throws {
         self.name = name
-        self.nodes = try MustacheParser.compile(Array(string.utf8), templateName: name)
+        self.limits = limits
+        self.nodes = try MustacheParser.compile(Array(string.utf8), templateName: name, limits: limits)
     }
 }

@@ -36,6 +36,22 @@ struct LayoutSpecTests {
         #expect(throws: LayoutSpecError.self) { _ = try LayoutSpec(block: "9row") }
     }
 
+    @Test("At most eight distinct compression resistances, so flex-grow weights stay finite")
+    func priorityLevels() throws {
+        func spec(_ count: Int) throws -> LayoutSpec {
+            let names = (0..<count).map { "v\($0)" }
+            let slots = Dictionary(uniqueKeysWithValues: names.enumerated().map { index, name in
+                (name, LayoutSlot(compressionResistance: LayoutPriority(rawValue: 100 + index)!))
+            })
+            return try LayoutSpec(block: "row", formats: ["H:" + names.map { "[\($0)]" }.joined()], slots: slots)
+        }
+        let eight = GeneratedCSS(try spec(8))
+        #expect(eight.declarations(".row__v7")["flex-grow"] == "1e+28")
+        #expect(throws: LayoutSpecError.invalid("More than 8 distinct compression resistances below required in .row (9)")) {
+            _ = try spec(9)
+        }
+    }
+
     @Test("A spec has formats or a stack, not both")
     func formatsOrStack() {
         #expect(throws: LayoutSpecError.self) {

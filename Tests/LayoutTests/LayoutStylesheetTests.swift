@@ -28,17 +28,20 @@ struct LayoutStylesheetTests {
         #expect(FNV1a.hash("a") == 0xaf63_dc4c_8601_ec8c)
     }
 
-    @Test("One @media block per condition, unconditional rules first, everything in rem")
+    @Test("One @media block per condition, unconditional rules first, lengths in rem, breakpoints in px")
     func structure() throws {
         let sheet = LayoutStylesheet([try SampleSpecs.row(), try SampleSpecs.bar(), try SampleSpecs.sheet()])
         let css = GeneratedCSS(sheet.css)
-        #expect(css.mediaQueries == ["(width < 37.5em)", "(width >= 37.5em)", "(height < 31.25em)"])
+        #expect(css.mediaQueries == ["(width < 600px)", "(width >= 600px)", "(height < 500px)"])
         for query in css.mediaQueries {
             #expect(sheet.css.components(separatedBy: "@media \(query) {").count == 2)
         }
         let firstMedia = sheet.css.range(of: "@media")!.lowerBound
         #expect(!sheet.css[firstMedia...].contains(".row {\n  display"))
-        #expect(!sheet.css.contains("px"))
+        // Every length in the rules is in rem (the text size); px appears only in breakpoints.
+        for rule in css.rules {
+            for declaration in rule.declarations { #expect(!declaration.value.contains("px"), "\(rule.selector) \(declaration)") }
+        }
     }
 
     @Test("The hand-off comment names the spec and its formats")

@@ -18,17 +18,17 @@ struct SizeClassTests {
         #expect(traits.orientation == orientation)
     }
 
-    @Test("Conditions render as em media queries that meet exactly")
+    @Test("Conditions render as px media queries that meet exactly: size classes follow the screen")
     func mediaQueries() {
-        #expect(SizeClassCondition.compactWidth.mediaQuery() == "(width < 37.5em)")
-        #expect(SizeClassCondition.regularWidth.mediaQuery() == "(width >= 37.5em)")
-        #expect(SizeClassCondition.compactHeight.mediaQuery() == "(height < 31.25em)")
-        #expect(SizeClassCondition.regularHeight.mediaQuery() == "(height >= 31.25em)")
+        #expect(SizeClassCondition.compactWidth.mediaQuery() == "(width < 600px)")
+        #expect(SizeClassCondition.regularWidth.mediaQuery() == "(width >= 600px)")
+        #expect(SizeClassCondition.compactHeight.mediaQuery() == "(height < 500px)")
+        #expect(SizeClassCondition.regularHeight.mediaQuery() == "(height >= 500px)")
         #expect(SizeClassCondition(horizontal: .compact, vertical: .regular).mediaQuery()
-            == "(width < 37.5em) and (height >= 31.25em)")
+            == "(width < 600px) and (height >= 500px)")
         #expect(SizeClassCondition.any.mediaQuery() == nil)
         let custom = SizeClassBreakpoints(compactWidthBelow: 720, compactHeightBelow: 480)
-        #expect(SizeClassCondition.compactWidth.mediaQuery(custom) == "(width < 45em)")
+        #expect(SizeClassCondition.compactWidth.mediaQuery(custom) == "(width < 720px)")
     }
 
     @Test("Large text for the width is the accessibility content size", arguments: [
@@ -47,10 +47,12 @@ struct SizeClassTests {
         #expect(SizeClassCondition.accessibilityContentSize.mediaQuery() == "(width < 22.5em)")
         #expect(SizeClassCondition(contentSize: .standard).mediaQuery() == "(width >= 22.5em)")
         #expect(SizeClassCondition(horizontal: .compact, contentSize: .accessibility).mediaQuery()
-            == "(width < 37.5em) and (width < 22.5em)")
+            == "(width < 600px) and (width < 22.5em)")
         #expect(SizeClassCondition.accessibilityContentSize.description == "accessibility text")
-        let bigTextPhone = SizeClassBreakpoints.standard.sizeClasses(width: 195, height: 422)
+        let bigTextPhone = SizeClassBreakpoints.standard.sizeClasses(width: 390, height: 844, textScale: 2)
         #expect(SizeClassCondition.accessibilityContentSize.matches(bigTextPhone))
+        // 200% text changes the content size category, not the orientation.
+        #expect(bigTextPhone.horizontal == .compact && bigTextPhone.vertical == .regular && bigTextPhone.orientation == .portrait)
         #expect(!SizeClassCondition.accessibilityContentSize.matches(SizeClassBreakpoints.standard.sizeClasses(width: 390, height: 844)))
     }
 
@@ -78,5 +80,24 @@ struct SizeClassTests {
     ])
     func lengths(points: Double, css: String) {
         #expect(CSSLength.rem(points: points) == css)
+    }
+
+    @Test("Wide is a regular width of 1024 px or more: room for aligned columns", arguments: [
+        (390.0, false), (844, false), (1023, false), (1024, true), (1280, true),
+    ])
+    func wide(width: Double, wide: Bool) {
+        let traits = SizeClassBreakpoints.standard.sizeClasses(width: width, height: 800)
+        #expect(traits.wide == wide)
+        #expect(SizeClassCondition.wideWidth.matches(traits) == wide)
+        #expect(SizeClassCondition.wideWidth.mediaQuery() == "(width >= 600px) and (width >= 1024px)")
+        #expect(SizeClassCondition.narrowRegularWidth.mediaQuery() == "(width >= 600px) and (width < 1024px)")
+    }
+
+    @Test("Conditions intersect; contradictory ones never hold")
+    func intersection() {
+        #expect(SizeClassCondition.regularWidth.intersection(.compactHeight) == SizeClassCondition(horizontal: .regular, vertical: .compact))
+        #expect(SizeClassCondition.compactWidth.intersection(.regularWidth) == nil)
+        #expect(SizeClassCondition.compactWidth.intersection(SizeClassCondition(wide: true)) == nil)
+        #expect(SizeClassCondition.any.intersection(.wideWidth) == .wideWidth)
     }
 }

@@ -3,19 +3,19 @@ import Testing
 
 @Suite("Size-class variants to media queries")
 struct VariantCSSTests {
-    static let compactWidth = "(width < 37.5em)"
-    static let regularWidth = "(width >= 37.5em)"
-    static let compactHeight = "(height < 31.25em)"
+    static let compactWidth = "(width < 600px)"
+    static let regularWidth = "(width >= 600px)"
+    static let compactHeight = "(height < 500px)"
 
     @Test("Hide: display none only in the named size classes")
     func hide() throws {
         let css = GeneratedCSS(try SampleSpecs.sheet())
-        #expect(css.declarations(".detail__photo", media: Self.compactHeight)["display"] == "none")
+        #expect(css.declarations(".detail__photo", media: Self.compactHeight)["display"] == "none !important")
         #expect(css.declarations(".detail__photo")["display"] == nil)
         let phoneSideways = SizeClassCondition(horizontal: .regular, vertical: .compact)
         let tablet = SizeClassCondition(horizontal: .regular, vertical: .regular)
         let phoneUpright = SizeClassCondition(horizontal: .compact, vertical: .regular)
-        #expect(css.computed(".detail__photo", at: phoneSideways)["display"] == "none")
+        #expect(css.computed(".detail__photo", at: phoneSideways)["display"] == "none !important")
         #expect(css.computed(".detail__photo", at: tablet)["display"] == nil)
         #expect(css.computed(".detail__photo", at: phoneUpright)["display"] == nil)
     }

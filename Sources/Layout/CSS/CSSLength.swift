@@ -3,7 +3,8 @@ import Glibc  // links libm, which `Double.rounded()` needs on Linux
 #endif
 
 /// Formats lengths for the generated CSS: points become `rem` (1 pt = 1/16 rem, so the
-/// layout scales with the browser's text size), breakpoints become `em`.
+/// layout scales with the browser's text size); size-class breakpoints stay in `px` (the
+/// screen's size) and content-size breakpoints become `em` (they follow the text).
 enum CSSLength {
     /// Points per rem: iOS points and CSS pixels coincide at the default 16 px text size.
     static let pointsPerRem = 16.0
@@ -16,6 +17,17 @@ enum CSSLength {
     /// `600` → `"37.5em"`.
     static func em(pixels: Double) -> String {
         number(pixels / pointsPerRem) + "em"
+    }
+
+    /// `600` → `"600px"`.
+    static func px(_ pixels: Double) -> String {
+        number(pixels) + "px"
+    }
+
+    /// `3` characters → `"calc(4ch + 1em)"`: that many characters (letters run wider than
+    /// the `0` that `ch` measures) and room for an ellipsis.
+    static func characters(_ count: Int) -> String {
+        "calc(\(count + 1)ch + 1em)"
     }
 
     /// A CSS number with at most four decimals and no trailing zeros.

@@ -1,6 +1,20 @@
 extension LayoutSpec {
-    /// The spec's CSS rules: unconditional ones and one group per size-class condition.
+    /// The spec's CSS rules: unconditional ones and one group per size-class condition, all
+    /// within the spec's own ``condition``.
     func cssRules() -> CSSRuleSet {
+        let set = compiledRules()
+        guard condition != .any else { return set }
+        var limited = CSSRuleSet()
+        for rule in set.base { limited.add(rule, when: condition) }
+        for (when, rules) in set.conditional {
+            // A variant for size classes the spec never lays out can never apply.
+            guard let both = when.intersection(condition) else { continue }
+            for rule in rules { limited.add(rule, when: both) }
+        }
+        return limited
+    }
+
+    private func compiledRules() -> CSSRuleSet {
         var set = CSSRuleSet()
         if let main {
             compileMain(main, into: &set)
@@ -56,6 +70,9 @@ extension LayoutSpec {
         if horizontal { container.append(("min-width", "0")) }
         if let gap = uniformGap(format) { container += wrapping + [("column-gap", CSSLength.rem(points: gap))] }
         set.add(CSSRule(containerSelector, container), when: .any)
+        for wrapper in passThrough {
+            set.add(CSSRule("\(containerSelector) .\(wrapper)", [("display", "contents")]), when: .any)
+        }
         // The spacing before a view is its start margin; whichever view is first in the DOM
         // (an optional one may be absent) sits on the container's padding instead.
         set.add(CSSRule("\(containerSelector) > :first-child", [(names.marginStart, "0")]), when: .any)
@@ -65,6 +82,10 @@ extension LayoutSpec {
             set.add(CSSRule(selector(of: view.name), slotDeclarations(view, index: index, format: format, plan: plan)), when: .any)
             if slot(view.name).hidesWhenEmpty {
                 set.add(CSSRule(selector(of: view.name) + ":empty", [("display", "none")]), when: .any)
+                // An empty first view takes no room, so the next one starts at the edge instead.
+                if index == 0 {
+                    set.add(CSSRule("\(containerSelector) > :first-child:empty + *", [(names.marginStart, "0")]), when: .any)
+                }
             }
         }
     }
@@ -75,6 +96,8 @@ extension LayoutSpec {
         let slot = slot(view.name)
         let sizes = SlotSizes(view: view, slot: slot)
         var d: [(String, String)] = [("box-sizing", "border-box"), ("margin", "0")]
+        // Seen through wrappers, the slots are placed in the format's order, not the markup's.
+        if !passThrough.isEmpty { d.append(("order", String(index))) }
         if index > 0, uniformGap(format) == nil, let gap = format.spacing(before: index)?.minimum, gap > 0 {
             d.append((names.marginStart, CSSLength.rem(points: gap)))
         }
@@ -107,17 +130,40 @@ extension LayoutSpec {
                 ("flex-grow", PriorityLevels.weight(rank: plan.levels.rank(of: slot.compressionResistance))),
                 ("flex-shrink", "0"),
                 ("flex-basis", "0"),
-                (names.minSize, sizes.minimum.map { CSSLength.rem(points: $0) } ?? "0"),
+            ]
+            d += minimumWidth(sizes: sizes, slot: slot, property: names.minSize)
+            d += [
                 (names.maxSize, sizes.maximum.map { CSSLength.rem(points: $0) } ?? (plan.fills(view.name) ? "none" : "max-content")),
                 ("overflow", "hidden"),
                 ("text-overflow", "ellipsis"),
-                ("white-space", "nowrap"),
             ]
+            d += lines(slot)
         }
         if let crossMax = slot.maximumCrossSize { d.append((crossNames.maxSize, CSSLength.rem(points: crossMax))) }
         if let alignment = slot.textAlignment { d.append(("text-align", alignment.rawValue)) }
         if let mode = slot.contentMode { d += [("object-fit", mode.rawValue), (crossNames.size, "auto")] }
         return d
+    }
+
+    /// A squeezable slot's minimum: its size in points, else a few characters and an
+    /// ellipsis — but never more than its own text (`calc-size`, where the engine has it).
+    private func minimumWidth(sizes: SlotSizes, slot: LayoutSlot, property: String) -> [(String, String)] {
+        if let minimum = sizes.minimum { return [(property, CSSLength.rem(points: minimum))] }
+        guard let characters = slot.minimumCharacters else { return [(property, "0")] }
+        let length = CSSLength.characters(characters)
+        return [(property, length), (property, "calc-size(max-content, min(size, \(length)))")]
+    }
+
+    /// One line (`nowrap`), or up to ``LayoutSlot/lineLimit`` lines and then an ellipsis.
+    func lines(_ slot: LayoutSlot) -> [(String, String)] {
+        guard let limit = slot.lineLimit, limit > 1 else { return [("white-space", "nowrap")] }
+        return [
+            ("white-space", "normal"),
+            ("overflow-wrap", "anywhere"),
+            ("display", "-webkit-box"),
+            ("-webkit-box-orient", "vertical"),
+            ("-webkit-line-clamp", String(limit)),
+        ]
     }
 
     // MARK: - Stacks, rows, presentation

@@ -4,14 +4,15 @@ extension LayoutSpec {
         let when = rule.condition
         switch rule.variant {
         case .hide:
-            set.add(CSSRule(containerSelector, [("display", "none")]), when: when)
+            set.add(CSSRule(containerSelector, Self.hidden), when: when)
         case .disable:
             addDisabled(containerSelector, into: &set, when: when)
         case .wrap:
             set.add(CSSRule(containerSelector, wrapping), when: when)
         case .stack:
             guard let main, main.axis == .horizontal else { return }
-            set.add(CSSRule(containerSelector, [("flex-direction", "column"), ("align-items", "stretch")]), when: when)
+            // One column of full-width views; no wrapping (a wrapped column would shrink to its content).
+            set.add(CSSRule(containerSelector, [("flex-direction", "column"), ("flex-wrap", "nowrap"), ("align-items", "stretch")]), when: when)
             set.add(CSSRule("\(containerSelector) > :first-child", [("margin-block-start", "0")]), when: when)
             for (index, view) in main.views.enumerated() {
                 var d: [(String, String)] = [("flex", "0 0 auto"), ("min-width", "0"), ("max-width", "none"), ("margin-inline", "0")]
@@ -20,6 +21,12 @@ extension LayoutSpec {
                 }
                 set.add(CSSRule(selector(of: view.name), d), when: when)
             }
+        case let .maximumWidth(points):
+            set.add(CSSRule(containerSelector, [
+                ("max-width", CSSLength.rem(points: points)), ("margin-inline", "auto"),
+            ]), when: when)
+        case .fixedSize:
+            return  // only slots have a fixed size
         case let .present(presentation):
             guard let backdrop else { return }
             switch presentation {
@@ -46,7 +53,7 @@ extension LayoutSpec {
         let horizontal = main.axis == .horizontal
         switch rule.variant {
         case .hide:
-            set.add(CSSRule(slotSelector, [("display", "none")]), when: when)
+            set.add(CSSRule(slotSelector, Self.hidden), when: when)
         case .disable:
             addDisabled(slotSelector, into: &set, when: when)
         case .wrap:
@@ -75,13 +82,26 @@ extension LayoutSpec {
             set.add(CSSRule("\(containerSelector):has(> \(slotSelector))", [
                 ("padding-block", CSSLength.rem(points: LayoutSpacing.standardPoints)),
             ]), when: when)
+            // Under every other view, wherever it is in the markup (a title between two buttons).
             set.add(CSSRule(slotSelector, [
-                ("flex", "1 0 100%"), ("max-width", "none"), ("margin-inline-start", "0"),
+                ("flex", "1 0 100%"), ("max-width", "none"), ("margin-inline-start", "0"), ("order", "100"),
             ]), when: when)
-        case .present:
-            return  // only containers are presented
+        case let .fixedSize(points):
+            let length = CSSLength.rem(points: points)
+            // The text ellipsises on one line, or wraps up to the slot's line limit.
+            set.add(CSSRule(slotSelector, [
+                ("flex", "0 0 \(length)"), (horizontal ? "width" : "height", length),
+                (horizontal ? "min-width" : "min-height", length), (horizontal ? "max-width" : "max-height", length),
+                ("overflow", "hidden"), ("text-overflow", "ellipsis"),
+            ] + lines(slot(view.name))), when: when)
+        case .present, .maximumWidth:
+            return  // only containers are presented or limited in width
         }
     }
+
+    /// Hidden whatever display the look gives the element (a `.button` is `inline-flex`):
+    /// in these size classes it simply is not there.
+    static let hidden = [("display", "none !important")]
 
     /// The gap of a row that always wraps and spaces its views evenly: rendered as
     /// `column-gap` rather than start margins, so a wrapped line starts flush with the first.

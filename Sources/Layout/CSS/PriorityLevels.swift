@@ -27,6 +27,9 @@
 struct PriorityLevels {
     /// The `flex-grow` ratio between adjacent ranks.
     static let step = 10_000.0
+    /// The most distinct levels a spec may use (``LayoutSpec`` checks): the top rank's
+    /// weight, 10,000^8 = 1e32, stays within a 32-bit float, as browsers store `flex-grow`.
+    static let maxLevels = 8
 
     /// The distinct compression resistances of squeezable slots, ascending.
     let levels: [LayoutPriority]

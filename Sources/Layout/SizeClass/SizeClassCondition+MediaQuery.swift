@@ -1,21 +1,26 @@
 extension SizeClassCondition {
     /// The CSS media condition for this set of size classes, or `nil` for ``any``.
     ///
-    /// Uses Media Queries Level 4 range syntax (`width < 37.5em`) so compact and regular meet
+    /// Uses Media Queries Level 4 range syntax (`width < 600px`) so compact and regular meet
     /// exactly, with no gap at fractional widths; every current engine supports it
-    /// (Chromium 104, Firefox 63, Safari 16.4).
+    /// (Chromium 104, Firefox 63, Safari 16.4). Size classes are in `px` (the screen); the
+    /// content size category in `em` (the text).
     ///
     /// ```swift
-    /// SizeClassCondition.compactHeight.mediaQuery()   // "(height < 31.25em)"
+    /// SizeClassCondition.compactHeight.mediaQuery()   // "(height < 500px)"
     /// ```
     public func mediaQuery(_ breakpoints: SizeClassBreakpoints = .standard) -> String? {
         var parts: [String] = []
         if let horizontal {
-            let edge = CSSLength.em(pixels: breakpoints.compactWidthBelow)
+            let edge = CSSLength.px(breakpoints.compactWidthBelow)
             parts.append(horizontal == .compact ? "(width < \(edge))" : "(width >= \(edge))")
         }
+        if let wide {
+            let edge = CSSLength.px(breakpoints.wideWidthFrom)
+            parts.append(wide ? "(width >= \(edge))" : "(width < \(edge))")
+        }
         if let vertical {
-            let edge = CSSLength.em(pixels: breakpoints.compactHeightBelow)
+            let edge = CSSLength.px(breakpoints.compactHeightBelow)
             parts.append(vertical == .compact ? "(height < \(edge))" : "(height >= \(edge))")
         }
         if let contentSize {

@@ -4,7 +4,8 @@
 /// Sizes are in points along the spec's main axis and override the format's `[name(>=64)]`.
 ///
 /// ```swift
-/// LayoutSlot(compressionResistance: .defaultLow)                       // squeezed early
+/// LayoutSlot(compressionResistance: .defaultLow, minimumCharacters: 3) // squeezed early, never to nothing
+/// LayoutSlot(lineLimit: 2)                                             // wraps to two lines, then "…"
 /// LayoutSlot(hugging: .required, compressionResistance: .required)      // never squeezed
 /// LayoutSlot(variants: [.when(.compactHeight, .hide)])
 /// ```
@@ -24,6 +25,12 @@ public struct LayoutSlot: Sendable, Hashable {
     public var contentMode: ContentMode?
     /// Take no room while the element has no content (an empty error message).
     public var hidesWhenEmpty: Bool
+    /// A squeezable label never gets narrower than this many characters and an ellipsis
+    /// (or its whole text, when shorter): it gives way gracefully, never to nothing.
+    public var minimumCharacters: Int?
+    /// Text wraps onto up to this many lines before it is truncated with an ellipsis
+    /// (UILabel's `numberOfLines`); nil keeps it on one line.
+    public var lineLimit: Int?
     public var variants: [LayoutVariantRule]
 
     public init(
@@ -37,6 +44,8 @@ public struct LayoutSlot: Sendable, Hashable {
         textAlignment: TextAlignment? = nil,
         contentMode: ContentMode? = nil,
         hidesWhenEmpty: Bool = false,
+        minimumCharacters: Int? = nil,
+        lineLimit: Int? = nil,
         variants: [LayoutVariantRule] = []
     ) {
         self.hugging = hugging
@@ -49,6 +58,8 @@ public struct LayoutSlot: Sendable, Hashable {
         self.textAlignment = textAlignment
         self.contentMode = contentMode
         self.hidesWhenEmpty = hidesWhenEmpty
+        self.minimumCharacters = minimumCharacters
+        self.lineLimit = lineLimit
         self.variants = variants
     }
 }

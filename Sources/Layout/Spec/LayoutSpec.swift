@@ -34,6 +34,13 @@ public struct LayoutSpec: Sendable, Hashable {
     /// The class of the full-viewport backdrop this container is presented over, if modal.
     public let backdrop: String?
     public let variants: [LayoutVariantRule]
+    /// The size classes this spec lays out (every rule is conditional on them): another spec
+    /// may lay the same container out in the others, as UIKit swaps constraint sets.
+    public let condition: SizeClassCondition
+    /// Classes of wrapper elements between the container and its slots that this spec sees
+    /// through (`display: contents`, slots ordered by the format): the same markup can group
+    /// slots into lines in one size class and line them up in a single row in another.
+    public let passThrough: [String]
 
     /// - Throws: ``LayoutSpecError`` for a bad format string (with its position), a slot no
     ///   format names, or an unsupported combination.
@@ -45,7 +52,9 @@ public struct LayoutSpec: Sendable, Hashable {
         stack: LayoutStack? = nil,
         estimatedRowHeight: Double? = nil,
         backdrop: String? = nil,
-        variants: [LayoutVariantRule] = []
+        variants: [LayoutVariantRule] = [],
+        condition: SizeClassCondition = .any,
+        passThrough: [String] = []
     ) throws(LayoutSpecError) {
         var parsed: [VisualFormat] = []
         for text in formats {
@@ -71,7 +80,16 @@ public struct LayoutSpec: Sendable, Hashable {
         for name in slots.keys.sorted() where !names.contains(name) {
             throw .unknownSlot(name, container: container ?? block)
         }
-        for identifier in [block, container ?? block, backdrop ?? block] + slots.values.compactMap(\.className)
+        // Each level of compression resistance weighs 10,000 times the one below (see
+        // PriorityLevels): beyond this many, weights overflow what browsers keep (a float).
+        let levels = Set(names.map { slots[$0]?.compressionResistance ?? LayoutSlot().compressionResistance })
+            .filter { $0 < .required }
+        guard levels.count <= PriorityLevels.maxLevels else {
+            throw .invalid(
+                "More than \(PriorityLevels.maxLevels) distinct compression resistances below required "
+                    + "in .\(container ?? block) (\(levels.count))")
+        }
+        for identifier in [block, container ?? block, backdrop ?? block] + slots.values.compactMap(\.className) + passThrough
         where !CSSIdentifier.isValid(identifier) {
             throw .invalid("'\(identifier)' is not a CSS class name")
         }
@@ -84,6 +102,8 @@ public struct LayoutSpec: Sendable, Hashable {
         self.estimatedRowHeight = estimatedRowHeight
         self.backdrop = backdrop
         self.variants = variants
+        self.condition = condition
+        self.passThrough = passThrough
     }
 
     /// The slot for a view name, defaulted if the spec does not configure it.

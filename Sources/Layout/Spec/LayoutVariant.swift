@@ -15,4 +15,10 @@ public enum LayoutVariant: Sendable, Hashable {
     case wrap
     /// On a container with a backdrop: how it is presented over the page.
     case present(ModalPresentation)
+    /// On a slot: exactly this many points along the main axis, text ellipsised — a column
+    /// that lines up across rows.
+    case fixedSize(Double)
+    /// On a container: at most this many points wide, centred — a comfortable measure on a
+    /// wide screen.
+    case maximumWidth(Double)
 }

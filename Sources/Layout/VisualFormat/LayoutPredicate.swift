@@ -12,7 +12,10 @@ public struct LayoutPredicate: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let number = constant == constant.rounded() ? String(Int(constant)) : String(constant)
+        // Range-checked before Int(_:), which traps on 1e300 or infinity (a predicate built
+        // in code may hold any Double).
+        let whole = constant == constant.rounded() && abs(constant) < 1e15
+        let number = whole ? String(Int(constant)) : String(constant)
         let suffix = priority == .required ? "" : "@\(priority.rawValue)"
         return relation.rawValue + number + suffix
     }

@@ -34,9 +34,10 @@ public struct VisualFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a visual format string.
     ///
-    /// - Throws: ``VisualFormatError`` naming the position of the first problem.
-    public init(_ source: String) throws(VisualFormatError) {
-        var parser = VisualFormatParser(source)
+    /// - Throws: ``VisualFormatError`` naming the position of the first problem, or the
+    ///   limit a too long string, too many views or too large a number breaks.
+    public init(_ source: String, limits: VisualFormatLimits = VisualFormatLimits()) throws(VisualFormatError) {
+        var parser = try VisualFormatParser(source, limits: limits)
         let parsed = try parser.parse()
         self.axis = parsed.axis
         self.leadingEdge = parsed.leadingEdge
@@ -46,14 +47,18 @@ public struct VisualFormat: Sendable, Hashable, CustomStringConvertible {
         self.source = source
     }
 
-    /// The spacing before `views[index]`: the leading edge for the first view.
+    /// The spacing before `views[index]`: the leading edge for the first view; nil for an
+    /// index outside `views`.
     public func spacing(before index: Int) -> LayoutSpacing? {
-        index == 0 ? leadingEdge : spacings[index - 1]
+        guard views.indices.contains(index) else { return nil }
+        return index == 0 ? leadingEdge : spacings[index - 1]
     }
 
-    /// The spacing after `views[index]`: the trailing edge for the last view.
+    /// The spacing after `views[index]`: the trailing edge for the last view; nil for an
+    /// index outside `views`.
     public func spacing(after index: Int) -> LayoutSpacing? {
-        index == views.count - 1 ? trailingEdge : spacings[index]
+        guard views.indices.contains(index) else { return nil }
+        return index == views.count - 1 ? trailingEdge : spacings[index]
     }
 
     public var description: String { source }

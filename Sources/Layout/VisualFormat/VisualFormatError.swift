@@ -7,7 +7,7 @@
 ///             ^
 /// ```
 public struct VisualFormatError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The whole format string.
+    /// The whole format string (its start, for one over the length limit).
     public var format: String
     /// Zero-based character offset of the problem in ``format``.
     public var position: Int

@@ -19,11 +19,21 @@ struct VisualFormatParser {
     }
 
     private let source: String
+    private let limits: VisualFormatLimits
     private let characters: [Character]
     private var index = 0
 
-    init(_ source: String) {
+    /// - Throws: when `source` is longer than the limit, before looking at it.
+    init(_ source: String, limits: VisualFormatLimits) throws(VisualFormatError) {
+        let length = source.utf8.count
+        guard length <= limits.maxLength else {
+            // The error quotes a prefix: its description shows the format and a caret.
+            throw VisualFormatError(
+                format: String(source.prefix(40)) + "…", position: 0,
+                reason: "the format is \(length) bytes long; the limit is \(limits.maxLength)")
+        }
         self.source = source
+        self.limits = limits
         self.characters = Array(source)
     }
 
@@ -59,6 +69,9 @@ struct VisualFormatParser {
             }
             guard peek() == "[" else {
                 throw failure(peek() == nil ? "expected a view or '|' after the spacing, found the end" : "expected '[' to start a view or '|' for the edge, found \(found)")
+            }
+            guard parsed.views.count < limits.maxViews else {
+                throw failure("more than \(limits.maxViews) views in one format")
             }
             parsed.spacings.append(spacing)
             parsed.views.append(try view(existing: parsed.views))
@@ -125,7 +138,13 @@ struct VisualFormatParser {
         var list = [try predicate()]
         while true {
             skipSpaces()
-            if take(",") { list.append(try predicate()); continue }
+            if take(",") {
+                guard list.count < limits.maxPredicates else {
+                    throw failure("more than \(limits.maxPredicates) predicates in one list")
+                }
+                list.append(try predicate())
+                continue
+            }
             if take(closing) { return list }
             throw failure("expected ',' or '\(closing)' in the predicate list, found \(peek() == nil ? "the end" : found)")
         }
@@ -143,13 +162,20 @@ struct VisualFormatParser {
         if let c = peek(), c.isLetter || c == "_" {
             throw failure("sizes relative to other views and metric names are not supported, write a number of points")
         }
+        let at = index
         let constant = try number(what: "a number of points")
+        guard constant <= limits.maxConstant else {
+            throw VisualFormatError(
+                format: source, position: at,
+                reason: "a number of points is at most \(CSSLength.number(limits.maxConstant)), not \(CSSLength.number(constant))")
+        }
         var priority = LayoutPriority.required
         skipSpaces()
         if take("@") {
             let at = index
             let value = try number(what: "a priority")
-            guard value == value.rounded(), let p = LayoutPriority(rawValue: Int(value)) else {
+            // Range-checked as a Double first: Int(_:) traps beyond Int.max.
+            guard (1...1000).contains(value), value == value.rounded(), let p = LayoutPriority(rawValue: Int(value)) else {
                 throw VisualFormatError(format: source, position: at, reason: "a priority is a whole number 1…1000, not \(CSSLength.number(value))")
             }
             priority = p

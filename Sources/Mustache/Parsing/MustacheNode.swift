@@ -27,10 +27,12 @@ final class MustacheText: Sendable {
 final class MustacheVariableNode: Sendable {
     let name: MustacheName
     let escaped: Bool
+    let location: MustacheLocation
 
-    init(name: MustacheName, escaped: Bool) {
+    init(name: MustacheName, escaped: Bool, location: MustacheLocation) {
         self.name = name
         self.escaped = escaped
+        self.location = location
     }
 }
 
@@ -39,17 +41,29 @@ final class MustacheSectionNode: Sendable {
     let name: MustacheName
     let content: [MustacheNode]
     let inverted: Bool
-    /// The unrendered source between the tags and the delimiters it uses, for lambdas.
-    let rawText: String
+    /// The template's source, shared by all its sections rather than copied (nested
+    /// sections would otherwise hold memory quadratic in their depth).
+    let source: [UInt8]
+    /// Where the unrendered text between the tags lies in ``source``.
+    let rawRange: Range<Int>
     let delimiters: MustacheDelimiters
+    let location: MustacheLocation
 
-    init(name: MustacheName, content: [MustacheNode], inverted: Bool, rawText: String, delimiters: MustacheDelimiters) {
+    init(
+        name: MustacheName, content: [MustacheNode], inverted: Bool, source: [UInt8], rawRange: Range<Int>,
+        delimiters: MustacheDelimiters, location: MustacheLocation
+    ) {
         self.name = name
         self.content = content
         self.inverted = inverted
-        self.rawText = rawText
+        self.source = source
+        self.rawRange = rawRange
         self.delimiters = delimiters
+        self.location = location
     }
+
+    /// The unrendered text between the tags, which a lambda receives with ``delimiters``.
+    var rawText: String { String(decoding: source[rawRange], as: UTF8.self) }
 }
 
 /// `{{>name}}`; `indentation` is the whitespace before a standalone partial, else empty.
@@ -86,11 +100,13 @@ final class MustacheBlockNode: Sendable {
     let name: String
     let content: [MustacheNode]
     let indentation: [UInt8]?
+    let location: MustacheLocation
 
-    init(name: String, content: [MustacheNode], indentation: [UInt8]?) {
+    init(name: String, content: [MustacheNode], indentation: [UInt8]?, location: MustacheLocation) {
         self.name = name
         self.content = content
         self.indentation = indentation
+        self.location = location
     }
 }
 
@@ -107,4 +123,8 @@ struct MustacheLocation: Sendable {
     var template: String
     var line: Int
     var column: Int
+
+    func error(_ message: String) -> MustacheError {
+        MustacheError(template: template, line: line, column: column, message: message)
+    }
 }

@@ -1,6 +1,7 @@
 extension MustacheParser {
-    /// Builds the nodes for `range`, the content of the span closed by `closeIndex`.
-    mutating func buildNodes(_ range: Range<Int>, closeIndex: Int?) throws(MustacheError) -> [MustacheNode] {
+    /// Builds the nodes for `range`, the content of the span closed by `closeIndex`, which
+    /// `depth` spans enclose (``pairSpans()`` has checked the limit).
+    mutating func buildNodes(_ range: Range<Int>, closeIndex: Int?, depth: Int) throws(MustacheError) -> [MustacheNode] {
         var nodes: [MustacheNode] = []
         var text = MustacheTextBuilder()
         func flush() {
@@ -22,15 +23,16 @@ extension MustacheParser {
             switch token.kind {
             case .variable, .unescaped:
                 flush()
-                nodes.append(.variable(MustacheVariableNode(name: try name(at: index), escaped: token.kind == .variable)))
+                nodes.append(.variable(MustacheVariableNode(
+                    name: try name(at: index), escaped: token.kind == .variable, location: location(at: index))))
             case .section, .inverted:
                 flush()
                 let close = partner[index]
-                let content = try buildNodes(index + 1..<close, closeIndex: close)
+                let content = try buildNodes(index + 1..<close, closeIndex: close, depth: depth + 1)
                 nodes.append(.section(MustacheSectionNode(
-                    name: try name(at: index), content: content, inverted: token.kind == .inverted,
-                    rawText: String(decoding: source[token.range.upperBound..<tokens[close].range.lowerBound], as: UTF8.self),
-                    delimiters: token.delimiters)))
+                    name: try name(at: index), content: content, inverted: token.kind == .inverted, source: source,
+                    rawRange: token.range.upperBound..<tokens[close].range.lowerBound,
+                    delimiters: token.delimiters, location: location(at: index))))
                 index = close
             case .partial:
                 flush()
@@ -40,7 +42,7 @@ extension MustacheParser {
                 flush()
                 let close = partner[index]
                 var overrides: [String: [MustacheNode]] = [:]
-                for case .block(let block) in try buildNodes(index + 1..<close, closeIndex: close)
+                for case .block(let block) in try buildNodes(index + 1..<close, closeIndex: close, depth: depth + 1)
                 where overrides[block.name] == nil {
                     overrides[block.name] = block.content
                 }
@@ -53,11 +55,12 @@ extension MustacheParser {
                 flush()
                 let close = partner[index]
                 if standalone[index] {
-                    nodes.append(try standaloneBlock(open: index, close: close))
+                    nodes.append(try standaloneBlock(open: index, close: close, depth: depth + 1))
                     atLineStart = endsLine[close]
                 } else {
-                    let content = try buildNodes(index + 1..<close, closeIndex: close)
-                    nodes.append(.block(MustacheBlockNode(name: token.content, content: content, indentation: nil)))
+                    let content = try buildNodes(index + 1..<close, closeIndex: close, depth: depth + 1)
+                    nodes.append(.block(MustacheBlockNode(
+                        name: token.content, content: content, indentation: nil, location: location(at: index))))
                 }
                 index = close
             case .comment, .delimiters, .text, .close:
@@ -85,17 +88,20 @@ extension MustacheParser {
     /// A block alone on its line: its content is dedented and compiled on its own, and
     /// it re-indents what it renders (its default or an override) by its own indentation,
     /// so blocks keep their shape wherever they are defined and expanded.
-    private func standaloneBlock(open: Int, close: Int) throws(MustacheError) -> MustacheNode {
-        let fragment = Array(source[consumed[open].upperBound..<max(consumed[open].upperBound, consumed[close].lowerBound)])
+    private func standaloneBlock(open: Int, close: Int, depth: Int) throws(MustacheError) -> MustacheNode {
+        let start = consumed[open].upperBound
+        let fragment = Array(source[start..<max(start, consumed[close].lowerBound)])
         let (dedented, margin) = Self.dedent(fragment)
-        let content: [MustacheNode]
-        do {
-            content = try Self.compile(dedented, templateName: templateName, delimiters: tokens[open].delimiters)
-        } catch {
-            throw self.error("In block '\(tokens[open].content)': \(error.message)", at: open)
-        }
+        // The content starts on a line of its own; every tag in it lost `margin` columns.
+        let linesBefore = source[tokens[open].range.lowerBound..<start].count { $0 == UInt8(ascii: "\n") }
+        let origin = MustacheSourceOrigin(
+            lineOffset: positions[open].line + linesBefore - 1, columnOffset: self.origin.columnOffset + margin.count)
+        let content = try Self.compile(
+            dedented, templateName: templateName, limits: limits, delimiters: tokens[open].delimiters, depth: depth,
+            origin: origin)
         let indentation = margin.isEmpty ? Array(source[lineIndentation[open]]) : margin
-        return .block(MustacheBlockNode(name: tokens[open].content, content: content, indentation: indentation))
+        return .block(MustacheBlockNode(
+            name: tokens[open].content, content: content, indentation: indentation, location: location(at: open)))
     }
 
     /// Removes the whitespace common to the start of every non-blank line; blank lines
@@ -149,10 +155,5 @@ extension MustacheParser {
 
     private func indentation(at index: Int) -> [UInt8] {
         standalone[index] ? Array(source[lineIndentation[index]]) : []
-    }
-
-    private func location(at index: Int) -> MustacheLocation {
-        let position = MustacheSourcePosition(offset: tokens[index].range.lowerBound, in: source)
-        return MustacheLocation(template: templateName, line: position.line, column: position.column)
     }
 }

@@ -8,7 +8,14 @@
 struct MustacheParser {
     let source: [UInt8]
     let templateName: String
+    let limits: MustacheLimits
+    /// How many spans enclose this source: nonzero for a standalone block's content.
+    let baseDepth: Int
+    /// Where `source` sits in the template.
+    let origin: MustacheSourceOrigin
     var tokens: [MustacheToken]
+    /// The line and column of each token, for errors and render-time locations.
+    let positions: [MustacheSourcePosition]
     /// For a span opener the index of its closing tag, and the reverse; -1 otherwise.
     var partner: [Int]
     /// Tags on a standalone line.
@@ -24,20 +31,34 @@ struct MustacheParser {
     var atLineStart = true
 
     /// Compiles `source` into nodes.
+    ///
+    /// - Parameters:
+    ///   - depth: the spans enclosing `source` (a standalone block's content is compiled on its own).
+    ///   - origin: where `source` sits in the template, for the positions errors report.
     static func compile(
-        _ source: [UInt8], templateName: String, delimiters: MustacheDelimiters = .standard
+        _ source: [UInt8], templateName: String, limits: MustacheLimits, delimiters: MustacheDelimiters = .standard,
+        depth: Int = 0, origin: MustacheSourceOrigin = .start
     ) throws(MustacheError) -> [MustacheNode] {
-        var scanner = MustacheScanner(source: source, templateName: templateName, delimiters: delimiters)
-        var parser = MustacheParser(source: source, templateName: templateName, tokens: try scanner.scan())
+        var scanner = MustacheScanner(source: source, templateName: templateName, delimiters: delimiters, origin: origin)
+        var parser = MustacheParser(
+            source: source, templateName: templateName, tokens: try scanner.scan(), limits: limits, depth: depth,
+            origin: origin)
         try parser.pairSpans()
         parser.findStandaloneLines()
-        return try parser.buildNodes(0..<parser.tokens.count, closeIndex: nil)
+        return try parser.buildNodes(0..<parser.tokens.count, closeIndex: nil, depth: depth)
     }
 
-    init(source: [UInt8], templateName: String, tokens: [MustacheToken]) {
+    init(
+        source: [UInt8], templateName: String, tokens: [MustacheToken], limits: MustacheLimits, depth: Int,
+        origin: MustacheSourceOrigin
+    ) {
         self.source = source
         self.templateName = templateName
+        self.limits = limits
+        self.baseDepth = depth
+        self.origin = origin
         self.tokens = tokens
+        positions = MustacheSourcePosition.positions(of: tokens, in: source, origin: origin)
         partner = Array(repeating: -1, count: tokens.count)
         standalone = Array(repeating: false, count: tokens.count)
         removed = Array(repeating: false, count: tokens.count)
@@ -53,12 +74,18 @@ struct MustacheParser {
         for (index, token) in tokens.enumerated() {
             if token.opensSpan {
                 open.append(index)
+                // Building nodes recurses once per level: this bounds the stack.
+                guard baseDepth + open.count <= limits.maxNestingDepth else {
+                    throw error(
+                        "Sections nested more than \(limits.maxNestingDepth) deep (MustacheLimits.maxNestingDepth)",
+                        at: index)
+                }
             } else if token.kind == .close {
                 guard let opener = open.popLast() else {
                     throw error("Unexpected closing tag '\(token.content)': no section is open", at: index)
                 }
                 guard tokens[opener].content == token.content else {
-                    let position = MustacheSourcePosition(offset: tokens[opener].range.lowerBound, in: source)
+                    let position = positions[opener]
                     throw error(
                         "Closing tag '\(token.content)' does not match '\(tokens[opener].content)' "
                             + "opened at line \(position.line), column \(position.column)",
@@ -154,7 +181,10 @@ struct MustacheParser {
     }
 
     func error(_ message: String, at index: Int) -> MustacheError {
-        let position = MustacheSourcePosition(offset: tokens[index].range.lowerBound, in: source)
-        return MustacheError(template: templateName, line: position.line, column: position.column, message: message)
+        location(at: index).error(message)
+    }
+
+    func location(at index: Int) -> MustacheLocation {
+        MustacheLocation(template: templateName, line: positions[index].line, column: positions[index].column)
     }
 }

@@ -6,11 +6,13 @@ struct MustacheScanner {
     let source: [UInt8]
     let templateName: String
     var delimiters: MustacheDelimiters
+    let origin: MustacheSourceOrigin
 
-    init(source: [UInt8], templateName: String, delimiters: MustacheDelimiters = .standard) {
+    init(source: [UInt8], templateName: String, delimiters: MustacheDelimiters = .standard, origin: MustacheSourceOrigin = .start) {
         self.source = source
         self.templateName = templateName
         self.delimiters = delimiters
+        self.origin = origin
     }
 
     mutating func scan() throws(MustacheError) -> [MustacheToken] {
@@ -114,7 +116,7 @@ struct MustacheScanner {
     }
 
     func error(_ message: String, at offset: Int) -> MustacheError {
-        let position = MustacheSourcePosition(offset: offset, in: source)
+        let position = MustacheSourcePosition(offset: offset, in: source, origin: origin)
         return MustacheError(template: templateName, line: position.line, column: position.column, message: message)
     }
 }

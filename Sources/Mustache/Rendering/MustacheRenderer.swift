@@ -9,16 +9,26 @@ struct MustacheRenderer {
     var indentation: [UInt8] = []
     /// One frame per parent being expanded; the outermost override of a block wins.
     var overrides: [[String: [MustacheNode]]] = []
-    var depth = 0
+    let limits: MustacheLimits
+    /// The template being rendered, named by errors that no tag encloses.
+    let templateName: String
+    /// Partials, parents and lambdas being expanded inside one another.
+    var partialDepth = 0
+    /// Sections, blocks, partials, parents and lambdas being rendered inside one another.
+    var nesting = 0
+    /// The output may not grow past this count (see ``render(template:)``).
+    var outputEnd = Int.max
 
-    /// Partials and parents nested deeper than this are taken for runaway recursion.
-    static let maximumDepth = 200
-
-    init(output: consuming [UInt8], root: MustacheValue, templates: [String: MustacheTemplate]) {
+    init(
+        output: consuming [UInt8], root: MustacheValue, templates: [String: MustacheTemplate], limits: MustacheLimits,
+        templateName: String
+    ) {
         self.output = output
         self.stack = [root]
         self.stack.reserveCapacity(16)
         self.templates = templates
+        self.limits = limits
+        self.templateName = templateName
     }
 
     mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
@@ -31,12 +41,18 @@ struct MustacheRenderer {
             case .variable(let variable):
                 guard let value = resolve(variable.name) else { continue }
                 if case .lambda(let lambda) = value {
-                    try renderLambda(lambda, escaped: variable.escaped)
+                    try renderLambda(lambda, escaped: variable.escaped, at: variable.location)
                 } else {
                     append(value, escaped: variable.escaped)
                 }
             case .section(let section):
-                try renderSection(section)
+                guard descend() else { throw tooDeep(at: section.location) }
+                defer { nesting -= 1 }
+                do {
+                    try renderSection(section)
+                } catch where error.line == 0 {
+                    throw section.location.error(error.message)
+                }
             case .partial(let partial):
                 guard let template = template(partial.reference) else { continue }
                 try expand(template.nodes, indentation: partial.indentation, location: partial.location)
@@ -46,15 +62,21 @@ struct MustacheRenderer {
                 defer { overrides.removeLast() }
                 try expand(template.nodes, indentation: parent.indentation, location: parent.location)
             case .block(let block):
+                guard descend() else { throw tooDeep(at: block.location) }
+                defer { nesting -= 1 }
                 let nodes = override(for: block.name) ?? block.content
-                if let indentation = block.indentation, !indentation.isEmpty {
-                    self.indentation.append(contentsOf: indentation)
-                    defer { self.indentation.removeLast(indentation.count) }
+                let indentation = block.indentation ?? []
+                self.indentation.append(contentsOf: indentation)
+                defer { self.indentation.removeLast(indentation.count) }
+                do {
                     try render(nodes)
-                } else {
-                    try render(nodes)
+                } catch where error.line == 0 {
+                    throw block.location.error(error.message)
                 }
             }
+            // Checked after every node, so that no loop or recursion can grow the output
+            // by more than one node's worth past the limit.
+            if output.count > outputEnd { throw outputLimitExceeded(by: nodes[index]) }
         }
     }
 
@@ -74,7 +96,7 @@ struct MustacheRenderer {
                 try render(content)
             }
         } else if case .lambda(let lambda) = value {
-            try renderLambdaResult(lambda(section.rawText), delimiters: section.delimiters)
+            try renderLambdaResult(lambda(section.rawText), delimiters: section.delimiters, at: section.location)
         } else {
             stack.append(value)
             defer { stack.removeLast() }
@@ -84,9 +106,11 @@ struct MustacheRenderer {
 
     /// `{{lambda}}`: the returned text is a template in the default delimiters, rendered
     /// here, then escaped like any interpolation.
-    private mutating func renderLambda(_ lambda: MustacheLambda, escaped: Bool) throws(MustacheError) {
+    private mutating func renderLambda(
+        _ lambda: MustacheLambda, escaped: Bool, at location: MustacheLocation
+    ) throws(MustacheError) {
         let start = output.count
-        try renderLambdaResult(lambda(""), delimiters: .standard)
+        try renderLambdaResult(lambda(""), delimiters: .standard, at: location)
         guard escaped else { return }
         let rendered = Array(output[start...])
         output.removeSubrange(start...)
@@ -95,31 +119,46 @@ struct MustacheRenderer {
 
     /// Compiles and renders a lambda's template text; a lambda whose text calls itself
     /// hits the same depth limit as recursive partials.
-    private mutating func renderLambdaResult(_ text: String, delimiters: MustacheDelimiters) throws(MustacheError) {
-        guard depth < Self.maximumDepth else {
-            throw MustacheError(
-                template: "<lambda>", line: 0, column: 0,
-                message: "Lambdas nested more than \(Self.maximumDepth) deep: runaway recursion?")
+    private mutating func renderLambdaResult(
+        _ text: String, delimiters: MustacheDelimiters, at location: MustacheLocation
+    ) throws(MustacheError) {
+        guard partialDepth < limits.maxPartialDepth else {
+            throw location.error(
+                "Lambdas nested more than \(limits.maxPartialDepth) deep (MustacheLimits.maxPartialDepth): runaway recursion?")
         }
-        let nodes = try MustacheParser.compile(Array(text.utf8), templateName: "<lambda>", delimiters: delimiters)
-        depth += 1
-        defer { depth -= 1 }
-        try render(nodes)
+        let nodes = try MustacheParser.compile(
+            Array(text.utf8), templateName: "<lambda>", limits: limits, delimiters: delimiters)
+        guard descend() else { throw tooDeep(at: location) }
+        partialDepth += 1
+        defer {
+            partialDepth -= 1
+            nesting -= 1
+        }
+        do {
+            try render(nodes)
+        } catch where error.line == 0 {
+            throw location.error(error.message)
+        }
     }
 
     private mutating func expand(_ nodes: [MustacheNode], indentation: [UInt8], location: MustacheLocation) throws(MustacheError) {
-        guard depth < Self.maximumDepth else {
-            throw MustacheError(
-                template: location.template, line: location.line, column: location.column,
-                message: "Partials nested more than \(Self.maximumDepth) deep: runaway recursion?")
+        guard partialDepth < limits.maxPartialDepth else {
+            throw location.error(
+                "Partials nested more than \(limits.maxPartialDepth) deep (MustacheLimits.maxPartialDepth): runaway recursion?")
         }
-        depth += 1
+        guard descend() else { throw tooDeep(at: location) }
+        partialDepth += 1
         self.indentation.append(contentsOf: indentation)
         defer {
-            depth -= 1
+            partialDepth -= 1
+            nesting -= 1
             self.indentation.removeLast(indentation.count)
         }
-        try render(nodes)
+        do {
+            try render(nodes)
+        } catch where error.line == 0 {
+            throw location.error(error.message)
+        }
     }
 
     private func template(_ reference: MustacheTemplateReference) -> MustacheTemplate? {
