@@ -81,7 +81,7 @@ struct ItemStoreTests {
         }
     }
 
-    @Test("Removing an item removes it, its photo, and its place in the order")
+    @Test("Removing an item takes it and its place from the list; its photo waits in Recently Deleted until deleted for good")
     func remove() throws {
         try withTemporaryStore { store, _ in
             let items = try (0..<4).map { _ in try store.createRandomItem() }
@@ -92,6 +92,8 @@ struct ItemStoreTests {
             try store.removeItem(key: withPhoto.key)
             #expect(try store.allItems().map(\.key) == [items[0], items[2], items[3]].map(\.key))
             #expect(try store.photo(forItem: withPhoto.key) == nil)
+            #expect(try store.photoRowCount() == 1)
+            try store.deleteNow(key: withPhoto.key)
             #expect(try store.photoRowCount() == 0)
             #expect(try store.index(of: items[3].key) == 2)
             #expect(try store.count() == 3)

@@ -1,3 +1,4 @@
+import ImageFixtures
 import Foundation
 import Synchronization
 @testable import Storage
@@ -38,25 +39,12 @@ extension ItemStore.Configuration {
 }
 
 /// Small images of each type: a valid signature followed by `payload` bytes derived from `seed`.
+/// Real images (they are decoded for thumbnails), differing by `seed`.
 enum TestImage {
-    static func jpeg(seed: UInt8 = 1, payload: Int = 64) -> [UInt8] { [0xFF, 0xD8, 0xFF, 0xE0] + filler(seed, payload) }
-    static func png(seed: UInt8 = 1, payload: Int = 64) -> [UInt8] {
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + filler(seed, payload)
-    }
-    static func gif(seed: UInt8 = 1) -> [UInt8] { Array("GIF89a".utf8) + filler(seed, 32) }
-    static func webp(seed: UInt8 = 1) -> [UInt8] {
-        Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + filler(seed, 32)
-    }
-    static func filler(_ seed: UInt8, _ count: Int) -> [UInt8] {
-        // Large payloads repeat a small pattern: building them byte by byte is slow in debug builds.
-        let pattern = (0..<min(count, 4_096)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed) &* 7) }
-        guard count > pattern.count else { return pattern }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        while bytes.count + pattern.count <= count { bytes.append(contentsOf: pattern) }
-        bytes.append(contentsOf: pattern.prefix(count - bytes.count))
-        return bytes
-    }
+    static func jpeg(seed: UInt8 = 1) -> [UInt8] { SampleImages.jpeg(seed: seed) }
+    static func png(seed: UInt8 = 1) -> [UInt8] { SampleImages.png(seed: seed) }
+    static func gif(seed: UInt8 = 1) -> [UInt8] { SampleImages.gif(seed: seed) }
+    static func webp(seed: UInt8 = 1) -> [UInt8] { SampleImages.webp(seed: seed) }
 }
 
 /// Everything a rollback must leave untouched: items in order, their photos, and the photo table.
@@ -88,5 +76,31 @@ extension ItemStore {
 
     func integrityCheck() throws -> String {
         try pool.read { db in try db.fetchOne("PRAGMA integrity_check") { $0[0] as String } ?? "" }
+    }
+}
+
+extension ItemStore {
+    /// Adds an item with these fields the way the dialog does (a new-item draft, committed).
+    @discardableResult
+    func add(_ name: String, serial: String = "", value: Int = 0, photo: [UInt8]? = nil, actor: Actor = .system) throws -> Item {
+        let draft = try beginNewItemDraft()
+        _ = try updateDraft(id: draft.id, name: name, serialNumber: serial, valueInDollars: value)
+        if let photo { _ = try setDraftPhoto(id: draft.id, bytes: photo) }
+        return try commitDraft(id: draft.id, expectedVersion: nil, actor: actor)
+    }
+
+    /// Edits an item's fields the way the dialog does.
+    @discardableResult
+    func edit(_ item: Item, name: String? = nil, serial: String? = nil, value: Int? = nil, photo: [UInt8]?? = .none,
+              actor: Actor = .system) throws -> Item {
+        let draft = try beginEditDraft(key: item.key)
+        _ = try updateDraft(id: draft.id, name: name ?? item.name, serialNumber: serial ?? item.serialNumber,
+                            valueInDollars: value ?? item.valueInDollars)
+        switch photo {
+        case .some(.some(let bytes)): _ = try setDraftPhoto(id: draft.id, bytes: bytes)
+        case .some(.none): _ = try removeDraftPhoto(id: draft.id)
+        case .none: break
+        }
+        return try commitDraft(id: draft.id, expectedVersion: item.version, actor: actor)
     }
 }

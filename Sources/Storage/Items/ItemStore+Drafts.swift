@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 extension ItemStore {
@@ -87,8 +88,9 @@ extension ItemStore {
     ///   one, ``StoreError/itemNotFound`` if it was deleted (the draft is kept in both cases,
     ///   so the edit can be reapplied); ``StoreError/draftNotFound``.
     @discardableResult
-    public func commitDraft(id: UUID, expectedVersion: Int?) throws -> Item {
-        try writeItems { db, order in
+    public func commitDraft(id: UUID, expectedVersion: Int?, actor: Actor = .system) throws -> Item {
+        let now = self.now
+        return try writeItems { db, order in
             let draft = try Self.existingDraft(id: id, db)
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             var item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
@@ -96,6 +98,8 @@ extension ItemStore {
                             version: 1, photoETag: draft.photoETag)
             if draft.isNew {
                 try Self.append(item, db, &order)
+                try Self.record(.created, item: item.key, actor: actor, at: now, db)
+                if item.photoETag != nil { try Self.record(.photoAdded, item: item.key, actor: actor, at: now, db) }
                 return item
             }
             guard let current = try Self.item(key: draft.itemKey, db) else { throw StoreError.itemNotFound }
@@ -104,12 +108,18 @@ extension ItemStore {
             }
             item.version = current.version
             guard item != current else { return current }
-            item.version = current.version + 1
+            // The version comes from a row: checked, as a damaged file may hold Int.max.
+            let (next, overflow) = current.version.addingReportingOverflow(1)
+            guard !overflow else {
+                throw DatabaseError(code: SQLITE_CORRUPT, message: "item version \(current.version) cannot be incremented", sql: nil)
+            }
+            item.version = next
             try db.execute("""
                 UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, photo_etag = ?
                 WHERE key = ?
                 """, item.name, item.serialNumber, item.valueInDollars, item.version, item.photoETag, item.key)
             if current.photoETag != item.photoETag { try Self.releasePhoto(current.photoETag, db) }
+            try Self.recordChanges(from: current, to: item, actor: actor, at: now, db)
             return item
         }
     }

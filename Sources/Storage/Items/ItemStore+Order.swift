@@ -1,3 +1,4 @@
+import Foundation
 import CSQLite
 
 extension ItemStore {
@@ -8,7 +9,8 @@ extension ItemStore {
     /// positions have no integer left between them).
     ///
     /// - Throws: ``StoreError/indexOutOfRange(index:count:)`` when either index is outside `0..<count`.
-    public func moveItem(from: Int, to: Int) throws {
+    public func moveItem(from: Int, to: Int, actor: Actor = .system) throws {
+        let now = self.now
         try writeItems { db, order in
             let count = order.count
             for index in [from, to] where !(0..<count).contains(index) {
@@ -24,6 +26,56 @@ extension ItemStore {
             let position = try Self.makeRoom(at: to, in: &order, db, movingPosition: moving)
             try db.execute("UPDATE items SET position = ? WHERE id = ?", position, id)
             order.insert(position)
+            let key = try db.fetchOne("SELECT key FROM items WHERE id = ?", id, map: { $0[0] as UUID })!
+            try Self.record(.moved, item: key, actor: actor, at: now, old: String(from + 1), new: String(to + 1), db)
+        }
+    }
+
+    /// Where ``moveItem(key:to:)`` puts an item.
+    public enum MoveDestination: Sendable, Equatable {
+        /// One row up or down.
+        case up, down
+        /// A list index (0-based), with the remove-then-insert meaning of ``moveItem(from:to:)``.
+        case index(Int)
+    }
+
+    /// What a move did: the item (as it is after the move) and its indexes before and after.
+    public struct Move: Sendable, Equatable {
+        public let item: Item
+        public let from: Int
+        public let to: Int
+    }
+
+    /// Moves the item with `key`, resolving it inside the write transaction, so a move racing
+    /// a delete moves the named item or nothing, never whichever item took its index.
+    ///
+    /// - Throws: ``StoreError/itemNotFound`` when the item is gone;
+    ///   ``StoreError/indexOutOfRange(index:count:)`` when the destination is outside the list
+    ///   (up from the first row, down from the last, an index outside `0..<count`).
+    @discardableResult
+    public func moveItem(key: UUID, to destination: MoveDestination, actor: Actor = .system) throws -> Move {
+        let now = self.now
+        return try writeItems { db, order in
+            guard let item = try Self.item(key: key, db),
+                  let position = try db.fetchOne("SELECT position FROM items WHERE key = ?", key, map: { $0[0] as Int64 }),
+                  let from = order.index(of: position)
+            else { throw StoreError.itemNotFound }
+            let count = order.count
+            let to: Int
+            switch destination {
+            case .up: to = from - 1
+            case .down: to = from + 1
+            case .index(let index): to = index
+            }
+            guard (0..<count).contains(to) else { throw StoreError.indexOutOfRange(index: to, count: count) }
+            if from != to {
+                order.remove(position)
+                let newPosition = try Self.makeRoom(at: to, in: &order, db, movingPosition: position)
+                try db.execute("UPDATE items SET position = ? WHERE key = ?", newPosition, key)
+                order.insert(newPosition)
+                try Self.record(.moved, item: key, actor: actor, at: now, old: String(from + 1), new: String(to + 1), db)
+            }
+            return Move(item: item, from: from, to: to)
         }
     }
 

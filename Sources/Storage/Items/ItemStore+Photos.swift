@@ -1,9 +1,21 @@
+import Imaging
+
 extension ItemStore {
-    /// Stores `photo` unless an identical one (same content hash) is already stored.
+    /// Stores `photo` and its thumbnails unless an identical one (same content hash) is already stored.
     static func storePhoto(_ photo: PreparedPhoto, _ db: Database) throws {
         try db.execute("""
             INSERT INTO photos (etag, media_type, bytes) VALUES (?, ?, ?) ON CONFLICT (etag) DO NOTHING
-            """, photo.etag, photo.format.mediaType, photo.bytes)
+            """, photo.etag, photo.mediaType, photo.bytes)
+        try storeThumbnails(photo.thumbnails, of: photo.etag, db)
+    }
+
+    /// Replaces the thumbnails of the photo `etag`.
+    static func storeThumbnails(_ thumbnails: [Thumbnail], of etag: String, _ db: Database) throws {
+        for thumbnail in thumbnails {
+            try db.execute("""
+                INSERT OR REPLACE INTO photo_thumbnails (photo_etag, size, bytes, is_placeholder) VALUES (?, ?, ?, ?)
+                """, etag, thumbnail.size, thumbnail.jpeg, thumbnail.isPlaceholder)
+        }
     }
 
     /// Deletes the photo `etag` if no item and no draft refers to it any more.
@@ -13,6 +25,10 @@ extension ItemStore {
             DELETE FROM photos WHERE etag = ?1
             AND NOT EXISTS (SELECT 1 FROM items WHERE photo_etag = ?1)
             AND NOT EXISTS (SELECT 1 FROM drafts WHERE photo_etag = ?1)
+            AND NOT EXISTS (SELECT 1 FROM deleted_items WHERE photo_etag = ?1)
             """, etag)
+        if db.changesCount > 0 {
+            try db.execute("DELETE FROM photo_thumbnails WHERE photo_etag = ?", etag)
+        }
     }
 }

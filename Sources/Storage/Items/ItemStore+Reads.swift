@@ -69,6 +69,29 @@ extension ItemStore {
         }
     }
 
+    /// The square JPEG thumbnail (`size` pixels, one of ``thumbnailSizes``) of the photo of the
+    /// item with `key`, or `nil` when the item has no photo or does not exist.
+    public func thumbnail(forItem key: UUID, size: Int) throws -> Photo? {
+        try thumbnail(of: key, in: "items", size: size)
+    }
+
+    /// `table` is `items` or `deleted_items`: both name the photo by `photo_etag`.
+    func thumbnail(of key: UUID, in table: String, size: Int) throws -> Photo? {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("""
+                SELECT photo_thumbnails.bytes, \(table).photo_etag
+                FROM \(table) JOIN photo_thumbnails ON photo_thumbnails.photo_etag = \(table).photo_etag
+                WHERE \(table).key = ? AND photo_thumbnails.size = ?
+                """, key, size) { row in
+                Photo(bytes: row[0], mediaType: "image/jpeg",
+                      etag: PreparedPhoto.thumbnailETag(photoETag: row[1], size: size))
+            }
+        }
+    }
+
+    /// The sizes, in pixels, of the thumbnails kept for every photo (1× and 2×).
+    public static var thumbnailSizes: [Int] { PreparedPhoto.thumbnailSizes }
+
     /// The photo with `etag`, whoever refers to it, or `nil`.
     public func photo(etag: String) throws -> Photo? {
         try pool.readWithoutTransaction { db in

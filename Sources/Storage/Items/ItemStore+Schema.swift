@@ -1,3 +1,5 @@
+import Imaging
+
 extension ItemStore {
     /// The schema, one migration per version (`PRAGMA user_version`). Never edit a shipped
     /// migration; append a new one.
@@ -63,23 +65,182 @@ extension ItemStore {
                 CREATE INDEX drafts_by_photo ON drafts(photo_etag) WHERE photo_etag IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("photo thumbnails; metadata stripped from stored photos") { db in
+            try db.execute(sql: """
+                -- JPEG thumbnails of each photo (1× and 2× of a list cell), made when it is stored.
+                CREATE TABLE photo_thumbnails (
+                    photo_etag TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    bytes BLOB NOT NULL,
+                    is_placeholder INTEGER NOT NULL,
+                    PRIMARY KEY (photo_etag, size)
+                ) WITHOUT ROWID;
+                """)
+            try upgradeStoredPhotos(db)
+        }
+        migrator.registerMigration("accounts, sessions, invitations") { db in
+            try db.execute(sql: """
+                -- Members of the household. Passwords are libxcrypt hashes; names are unique
+                -- without regard to case (username_key).
+                CREATE TABLE accounts (
+                    id INTEGER PRIMARY KEY,
+                    username TEXT NOT NULL,
+                    username_key TEXT NOT NULL UNIQUE,
+                    password_hash TEXT NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                    created_at REAL NOT NULL
+                );
+                -- Signed-in browsers, by the SHA-256 of their session id.
+                CREATE TABLE sessions (
+                    id_hash BLOB PRIMARY KEY CHECK (length(id_hash) = 32),
+                    account_id INTEGER NOT NULL,
+                    created_at REAL NOT NULL,
+                    last_seen_at REAL NOT NULL,
+                    user_agent TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX sessions_by_account ON sessions(account_id);
+                -- One-time links to join with a role, by the SHA-256 of their token.
+                CREATE TABLE invitations (
+                    token_hash BLOB PRIMARY KEY CHECK (length(token_hash) = 32),
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                    created_by INTEGER NOT NULL,
+                    created_at REAL NOT NULL,
+                    expires_at REAL NOT NULL,
+                    used_at REAL
+                ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("history, recently deleted, search and sort indexes") { db in
+            try db.execute(sql: """
+                -- Every change to an item, written with the change; kept after the item is gone.
+                CREATE TABLE item_history (
+                    id INTEGER PRIMARY KEY,
+                    item_key BLOB NOT NULL,
+                    at REAL NOT NULL,
+                    actor_id INTEGER,
+                    actor_name TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    field TEXT,
+                    old_value TEXT,
+                    new_value TEXT
+                );
+                CREATE INDEX item_history_by_item ON item_history(item_key, id);
+                -- Deleted items, photo included, for 30 days: restored by batch (one delete) or key.
+                CREATE TABLE deleted_items (
+                    id INTEGER PRIMARY KEY,
+                    key BLOB NOT NULL UNIQUE CHECK (length(key) = 16),
+                    name TEXT NOT NULL,
+                    serial_number TEXT NOT NULL,
+                    value_in_dollars INTEGER NOT NULL,
+                    date_created REAL NOT NULL,
+                    version INTEGER NOT NULL,
+                    photo_etag TEXT,
+                    list_index INTEGER NOT NULL,
+                    batch BLOB NOT NULL,
+                    deleted_at REAL NOT NULL,
+                    deleted_by TEXT NOT NULL
+                );
+                CREATE INDEX deleted_items_by_batch ON deleted_items(batch);
+                CREATE INDEX deleted_items_by_time ON deleted_items(deleted_at);
+                CREATE INDEX deleted_items_by_photo ON deleted_items(photo_etag) WHERE photo_etag IS NOT NULL;
+                -- Search by name and serial: FTS5 with trigrams, so any part of a word matches.
+                CREATE VIRTUAL TABLE items_fts USING fts5(
+                    name, serial_number, content = 'items', content_rowid = 'id', tokenize = 'trigram'
+                );
+                CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+                    INSERT INTO items_fts (rowid, name, serial_number) VALUES (NEW.id, NEW.name, NEW.serial_number);
+                END;
+                CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+                    INSERT INTO items_fts (items_fts, rowid, name, serial_number) VALUES ('delete', OLD.id, OLD.name, OLD.serial_number);
+                END;
+                CREATE TRIGGER items_fts_update AFTER UPDATE OF name, serial_number ON items BEGIN
+                    INSERT INTO items_fts (items_fts, rowid, name, serial_number) VALUES ('delete', OLD.id, OLD.name, OLD.serial_number);
+                    INSERT INTO items_fts (rowid, name, serial_number) VALUES (NEW.id, NEW.name, NEW.serial_number);
+                END;
+                INSERT INTO items_fts (items_fts) VALUES ('rebuild');
+                -- Sorted pages read an index, never sort the table.
+                CREATE INDEX items_by_name ON items(name COLLATE NOCASE, id);
+                CREATE INDEX items_by_serial ON items(serial_number COLLATE NOCASE, id);
+                CREATE INDEX items_by_value ON items(value_in_dollars, id);
+                CREATE INDEX items_by_date ON items(date_created, id);
+                CREATE INDEX items_with_photo ON items(position) WHERE photo_etag IS NOT NULL;
+                """)
+        }
+        migrator.registerMigration("pending imports, API tokens") { db in
+            try db.execute(sql: """
+                -- An uploaded CSV between its preview and its confirmation (kept a day at most).
+                CREATE TABLE pending_imports (
+                    id INTEGER PRIMARY KEY,
+                    key BLOB NOT NULL UNIQUE CHECK (length(key) = 16),
+                    created_at REAL NOT NULL,
+                    account_id INTEGER,
+                    file_name TEXT NOT NULL,
+                    bytes BLOB NOT NULL
+                );
+                -- A member's tokens for scripts (Authorization: Bearer), kept as SHA-256 digests.
+                CREATE TABLE api_tokens (
+                    id INTEGER PRIMARY KEY,
+                    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                    token_hash BLOB NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    last_used_at REAL
+                );
+                CREATE INDEX api_tokens_by_account ON api_tokens(account_id);
+                """)
+        }
         return migrator
     }()
 
+    /// Gives every stored photo its thumbnails, and strips location and other metadata from
+    /// photos stored before that was done (their ETag changes with their bytes, so items and
+    /// drafts are pointed at the new one). One photo in memory at a time.
+    static func upgradeStoredPhotos(_ db: Database) throws {
+        let etags = try db.fetchAll("SELECT etag FROM photos ORDER BY id") { $0[0] as String }
+        let thumbnailer = Thumbnailer(sizes: PreparedPhoto.thumbnailSizes)
+        for etag in etags {
+            guard let bytes = try db.fetchOne("SELECT bytes FROM photos WHERE etag = ?", etag, map: { $0[0] as [UInt8] })
+            else { continue }
+            let processed: ProcessedPhoto
+            do {
+                processed = try ProcessedPhoto(upload: bytes, thumbnailer: thumbnailer)
+            } catch {
+                // A photo stored earlier that cannot be read now keeps its bytes; lists show a placeholder.
+                try storeThumbnails(try thumbnailer.placeholders(), of: etag, db)
+                continue
+            }
+            let newETag = PreparedPhoto.etag(for: processed.bytes)
+            if newETag != etag {
+                try db.execute("""
+                    INSERT INTO photos (etag, media_type, bytes) VALUES (?, ?, ?) ON CONFLICT (etag) DO NOTHING
+                    """, newETag, processed.metadata.format.mediaType, processed.bytes)
+                try db.execute("UPDATE items SET photo_etag = ? WHERE photo_etag = ?", newETag, etag)
+                try db.execute("UPDATE drafts SET photo_etag = ? WHERE photo_etag = ?", newETag, etag)
+                try db.execute("DELETE FROM photos WHERE etag = ?", etag)
+            }
+            try storeThumbnails(processed.thumbnails, of: newETag, db)
+        }
+    }
+
     /// Reads every position in list order (a scan of the covering position index).
     ///
-    /// Positions are distinct by construction; if a file ever had duplicates, they are
-    /// renumbered here (keeping their rowid order) rather than served in an ambiguous order.
+    /// Positions are distinct integers within ±``positionLimit`` by construction, which is
+    /// what lets the order's arithmetic never overflow. If a file breaks that — duplicates,
+    /// a position near `Int64.min` or `Int64.max`, or a non-integer value that reads back out
+    /// of order — the list is renumbered here (keeping its order) rather than trusted.
     static func loadOrder(_ db: Database) throws -> ItemOrder {
         var positions: [Int64] = []
-        positions.reserveCapacity(try db.fetchOne("SELECT count FROM item_stats") { $0[0] as Int } ?? 0)
-        var distinct = true
+        // The stored count is only a hint: a damaged row must not make us reserve terabytes.
+        let expected = try db.fetchOne("SELECT count FROM item_stats") { $0[0] as Int } ?? 0
+        positions.reserveCapacity(min(max(expected, 0), 1 << 20))
+        var valid = true
         try db.forEachRow("SELECT position FROM items ORDER BY position") { row in
             let position: Int64 = row[0]
-            if let last = positions.last, last == position { distinct = false }
+            if let last = positions.last, last >= position { valid = false }
+            if position <= -positionLimit || position >= positionLimit { valid = false }
             positions.append(position)
         }
-        if distinct { return ItemOrder(sortedPositions: positions) }
+        if valid { return ItemOrder(sortedPositions: positions) }
         return try db.inTransaction(.immediate) {
             try renumberAll(db, excluding: nil, count: positions.count)
         }

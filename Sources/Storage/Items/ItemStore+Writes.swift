@@ -3,48 +3,79 @@ import Foundation
 extension ItemStore {
     /// Appends a random item (the tutorial's `createItem`) and returns it.
     @discardableResult
-    public func createRandomItem() throws -> Item {
+    public func createRandomItem(actor: Actor = .system) throws -> Item {
         let item = makeRandomItem()
-        try writeItems { db, order in try Self.append(item, db, &order) }
+        let now = self.now
+        try writeItems { db, order in
+            try Self.append(item, db, &order)
+            try Self.record(.created, item: item.key, actor: actor, at: now, db)
+        }
         return item
     }
 
     /// Appends `count` random items, in transactions of up to 10,000 items.
-    public func seed(count: Int) throws {
+    public func seed(count: Int, actor: Actor = .system) throws {
         var remaining = max(0, count)
+        let now = self.now
         while remaining > 0 {
             let batch = min(remaining, 10_000)
             try writeItems { db, order in
-                for _ in 0..<batch { try Self.append(makeRandomItem(), db, &order) }
+                for _ in 0..<batch {
+                    let item = makeRandomItem()
+                    try Self.append(item, db, &order)
+                    try Self.record(.created, item: item.key, actor: actor, at: now, db)
+                }
             }
             remaining -= batch
         }
     }
 
-    /// Removes the item with `key`, and its photo unless a draft still shows it.
+    /// Moves the item with `key` to Recently Deleted (see ``removeItems(keys:actor:)``).
     ///
     /// - Throws: ``StoreError/itemNotFound``.
-    public func removeItem(key: UUID) throws {
-        try removeItems(keys: [key])
+    public func removeItem(key: UUID, actor: Actor = .system) throws {
+        try removeItems(keys: [key], actor: actor)
     }
 
-    /// Removes every item in `keys` in one transaction: all of them, or none if one is unknown.
+    /// Moves every item in `keys` — photo included — to Recently Deleted in one transaction:
+    /// all of them, or none if one is unknown (each is looked up by key inside the
+    /// transaction, so a concurrent change cannot make this take a different item). They
+    /// stay there for ``deletedLifetime`` and can be restored together with the batch id.
     ///
+    /// - Returns: the batch of the removed items (in the order of `keys`, repeats dropped).
     /// - Throws: ``StoreError/itemNotFound`` (and nothing is removed).
-    public func removeItems(keys: [UUID]) throws {
+    @discardableResult
+    public func removeItems(keys: [UUID], actor: Actor = .system) throws -> DeletedBatch {
         var seen = Set<UUID>()
         let distinctKeys = keys.filter { seen.insert($0).inserted }
-        try writeItems { db, order in
+        let batch = Self.newDraftID()
+        let now = self.now
+        let items = try writeItems { db, order in
+            var removed: [Item] = []
+            // Indexes are taken before any of the batch leaves, so each goes back where it was.
+            var located: [(Item, Int64, Int)] = []
             for key in distinctKeys {
-                guard let (position, photoETag) = try db.fetchOne(
-                    "SELECT position, photo_etag FROM items WHERE key = ?", key,
-                    map: { row in (row[0] as Int64, row[1] as String?) })
+                guard let item = try Self.item(key: key, db),
+                      let position = try db.fetchOne("SELECT position FROM items WHERE key = ?", key, map: { $0[0] as Int64 }),
+                      let index = order.index(of: position)
                 else { throw StoreError.itemNotFound }
-                try db.execute("DELETE FROM items WHERE key = ?", key)
-                try Self.releasePhoto(photoETag, db)
-                order.remove(position)
+                located.append((item, position, index))
             }
+            for (item, position, index) in located {
+                try db.execute("""
+                    INSERT INTO deleted_items (key, name, serial_number, value_in_dollars, date_created, version, photo_etag,
+                                               list_index, batch, deleted_at, deleted_by)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, item.key, item.name, item.serialNumber, item.valueInDollars, item.dateCreated, item.version,
+                    item.photoETag, index, batch, now, actor.name)
+                try db.execute("DELETE FROM items WHERE key = ?", item.key)
+                try Self.record(.deleted, item: item.key, actor: actor, at: now, old: String(index + 1), db)
+                order.remove(position)
+                removed.append(item)
+            }
+            return removed
         }
+        return DeletedBatch(id: batch, items: items)
     }
 
     func makeRandomItem() -> Item {
@@ -58,11 +89,21 @@ extension ItemStore {
     /// Inserts `item` after the last item.
     static func append(_ item: Item, _ db: Database, _ order: inout ItemOrder) throws {
         let position = try appendPosition(db, &order)
+        try insert(item, at: position, db)
+        order.insert(position)
+    }
+
+    static func insert(_ item: Item, at position: Int64, _ db: Database) throws {
         try db.execute("""
             INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, photo_etag)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, item.key, position, item.name, item.serialNumber, item.valueInDollars, item.dateCreated,
             item.version, item.photoETag)
-        order.insert(position)
     }
+}
+
+/// Items removed together (one Delete, or one Delete selected): undone together.
+public struct DeletedBatch: Sendable, Equatable {
+    public let id: UUID
+    public let items: [Item]
 }

@@ -1,17 +1,33 @@
-/// Photo bytes checked and hashed before the writer's lock is taken (hashing 10 MiB takes a while).
+import Cryptography
+import Imaging
+
+/// An upload made ready to store before the writer's lock is taken (the work takes a while):
+/// size checked, location and other metadata stripped, thumbnails made, hashed.
 struct PreparedPhoto: Sendable {
     let bytes: [UInt8]
-    let format: PhotoFormat
+    let mediaType: String
     let etag: String
+    let thumbnails: [Thumbnail]
 
-    /// - Throws: ``StoreError/photoTooLarge(limit:)`` beyond `limit` bytes,
-    ///   ``StoreError/unsupportedPhotoType`` unless the bytes are a JPEG, PNG, GIF or WebP.
-    init(bytes: [UInt8], limit: Int) throws {
-        guard bytes.count <= limit else { throw StoreError.photoTooLarge(limit: limit) }
-        guard let format = PhotoFormat(sniffing: bytes) else { throw StoreError.unsupportedPhotoType }
-        self.bytes = bytes
-        self.format = format
-        self.etag = Self.etag(for: bytes)
+    /// The thumbnail sizes kept for every photo: 1× and 2× of a 60-point cell image.
+    static let thumbnailSizes = [60, 120]
+
+    /// - Throws: ``StoreError/photoTooLarge(limit:)`` beyond `limit` bytes (checked first, on
+    ///   the upload as sent), ``StoreError/unsupportedPhotoType`` unless it is a JPEG, PNG, GIF
+    ///   or WebP this server can read, ``StoreError/unreadablePhoto(message:)`` when it is
+    ///   damaged, truncated or has too many pixels.
+    init(bytes upload: [UInt8], limit: Int) throws {
+        guard upload.count <= limit else { throw StoreError.photoTooLarge(limit: limit) }
+        let processed: ProcessedPhoto
+        do {
+            processed = try ProcessedPhoto(upload: upload, thumbnailer: Thumbnailer(sizes: Self.thumbnailSizes))
+        } catch {
+            throw StoreError(error)
+        }
+        self.bytes = processed.bytes
+        self.mediaType = processed.metadata.format.mediaType
+        self.etag = Self.etag(for: processed.bytes)
+        self.thumbnails = processed.thumbnails
     }
 
     /// The strong ETag of `bytes`: `"sha256-<hex>"`, quotes included (RFC 9110 §8.8.3).
@@ -19,5 +35,21 @@ struct PreparedPhoto: Sendable {
         "\"sha256-" + SHA256.hexDigest(bytes) + "\""
     }
 
-    var photo: Photo { Photo(bytes: bytes, mediaType: format.mediaType, etag: etag) }
+    /// A thumbnail's strong ETag: its photo's, its size and the thumbnailer's version, so a
+    /// better thumbnailer later makes new URLs instead of serving stale cached ones.
+    static func thumbnailETag(photoETag: String, size: Int) -> String {
+        String(photoETag.dropLast()) + "-t1-\(size)\""
+    }
+
+    var photo: Photo { Photo(bytes: bytes, mediaType: mediaType, etag: etag) }
+}
+
+extension StoreError {
+    /// The store's error for an image the Imaging module refused.
+    init(_ error: ImagingError) {
+        switch error {
+        case .unsupportedFormat, .unsupportedImage: self = .unsupportedPhotoType
+        case .malformed, .truncated, .tooLarge, .outOfMemory: self = .unreadablePhoto(message: error.message)
+        }
+    }
 }

@@ -27,6 +27,12 @@ public struct DatabaseMigrator: Sendable {
     /// - Throws: ``DatabaseError`` if a migration fails (its transaction is rolled back),
     ///   or if the file was written by a newer version of the schema.
     public func migrate(_ db: Database) throws {
+        try migrate(db, upTo: migrations.count)
+    }
+
+    /// Runs the migrations up to schema version `version` only (to make an old file in tests).
+    public func migrate(_ db: Database, upTo version: Int) throws {
+        let migrations = Array(self.migrations.prefix(version))
         try db.inTransaction(.immediate) {
             let current = try db.fetchOne("PRAGMA user_version") { $0[0] as Int } ?? 0
             guard current <= migrations.count else {

@@ -1,0 +1,242 @@
+import Foundation
+
+/// The household's accounts, sessions and invitations, in the items' database file.
+///
+/// Secrets never reach it in clear: passwords arrive hashed (libxcrypt), session ids and
+/// invitation tokens as SHA-256 digests. Every change is one transaction.
+///
+///     let accounts = AccountStore(store)
+///     let owner = try accounts.createAccount(username: "ann", passwordHash: hash, role: .owner)
+///     try accounts.createSession(idHash: digest, accountID: owner.id, userAgent: "Firefox")
+public final class AccountStore: Sendable {
+    let pool: DatabasePool
+    let clock: @Sendable () -> Date
+
+    /// Sessions end 30 days after they were last used…
+    public static let slidingLifetime: TimeInterval = 30 * 86_400
+    /// …and 90 days after sign-in whatever happens.
+    public static let absoluteLifetime: TimeInterval = 90 * 86_400
+    /// How stale `last_seen_at` may get before a request writes it (a write per request would
+    /// make every page view a database write).
+    static let lastSeenResolution: TimeInterval = 300
+
+    public init(_ store: ItemStore) {
+        pool = store.pool
+        clock = store.configuration.clock
+    }
+
+    // MARK: Accounts
+
+    public func accountCount() throws -> Int {
+        try pool.readWithoutTransaction { db in try db.fetchOne("SELECT count(*) FROM accounts") { $0[0] as Int } ?? 0 }
+    }
+
+    /// - Throws: ``AccountError/usernameTaken`` (names are compared without case).
+    @discardableResult
+    public func createAccount(username: String, passwordHash: String, role: Account.Role) throws -> Account {
+        let now = clock()
+        return try pool.write { db in try Self.insertAccount(username: username, passwordHash: passwordHash, role: role, now: now, db) }
+    }
+
+    public func account(named username: String) throws -> Account? {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE username_key = ?", Self.key(username), map: { Account(row: $0) })
+        }
+    }
+
+    public func account(id: Int64) throws -> Account? {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE id = ?", id, map: { Account(row: $0) })
+        }
+    }
+
+    /// Every account, owners first, then by name.
+    public func accounts() throws -> [Account] {
+        try pool.readWithoutTransaction { db in
+            try db.fetchAll("""
+                SELECT \(Account.columns) FROM accounts
+                ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, username_key
+                """, map: { Account(row: $0) })
+        }
+    }
+
+    /// Replaces the password hash and ends the account's other sessions (keeping `keeping`).
+    public func setPasswordHash(_ hash: String, accountID: Int64, keepingSession keeping: [UInt8]? = nil) throws {
+        try pool.write { db in
+            try db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", hash, accountID)
+            guard db.changesCount == 1 else { throw AccountError.accountNotFound }
+            try db.execute("DELETE FROM sessions WHERE account_id = ? AND id_hash IS NOT ?", accountID, keeping)
+        }
+    }
+
+    /// - Throws: ``AccountError/lastOwner`` when this would leave the household without one.
+    public func setRole(_ role: Account.Role, accountID: Int64) throws {
+        try pool.write { db in
+            guard let current = try Self.role(of: accountID, db) else { throw AccountError.accountNotFound }
+            if current == .owner, role != .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
+            try db.execute("UPDATE accounts SET role = ? WHERE id = ?", role.rawValue, accountID)
+        }
+    }
+
+    /// Removes the account and ends its sessions.
+    ///
+    /// - Throws: ``AccountError/lastOwner``, ``AccountError/accountNotFound``.
+    public func removeAccount(id: Int64) throws {
+        try pool.write { db in
+            guard let role = try Self.role(of: id, db) else { throw AccountError.accountNotFound }
+            if role == .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
+            try db.execute("DELETE FROM sessions WHERE account_id = ?", id)
+            try db.execute("DELETE FROM accounts WHERE id = ?", id)
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(idHash: [UInt8], accountID: Int64, userAgent: String) throws {
+        let now = clock()
+        try pool.write { db in
+            try db.execute("""
+                INSERT INTO sessions (id_hash, account_id, created_at, last_seen_at, user_agent) VALUES (?, ?, ?, ?, ?)
+                """, idHash, accountID, now, now, String(userAgent.prefix(200)))
+        }
+    }
+
+    /// The live session with `idHash` and its account; nil when unknown or expired. Marks it
+    /// used (at most every few minutes, so reads stay reads).
+    public func activeSession(idHash: [UInt8]) throws -> (AccountSession, Account)? {
+        let now = clock()
+        let found = try pool.readWithoutTransaction { db in
+            try db.fetchOne("""
+                SELECT s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.user_agent, \(Self.accountColumns)
+                FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ?
+                """, idHash) { row in (AccountSession(row: row), Account(row: row, offset: 5)) }
+        }
+        guard let (session, account) = found else { return nil }
+        guard Self.isLive(session, at: now) else {
+            try deleteSession(idHash: idHash)
+            return nil
+        }
+        if now.timeIntervalSince(session.lastSeenAt) > Self.lastSeenResolution {
+            try pool.write { db in try db.execute("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", now, idHash) }
+        }
+        return (session, account)
+    }
+
+    /// The account's live sessions, most recently used first.
+    public func sessions(accountID: Int64) throws -> [AccountSession] {
+        let now = clock()
+        return try pool.readWithoutTransaction { db in
+            try db.fetchAll("""
+                SELECT \(AccountSession.columns) FROM sessions WHERE account_id = ? ORDER BY last_seen_at DESC
+                """, accountID, map: AccountSession.init(row:))
+        }.filter { Self.isLive($0, at: now) }
+    }
+
+    public func deleteSession(idHash: [UInt8]) throws {
+        try pool.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ?", idHash) }
+    }
+
+    /// Ends a session of `accountID` (one of its own, from the account page).
+    public func deleteSession(idHash: [UInt8], accountID: Int64) throws {
+        try pool.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ? AND account_id = ?", idHash, accountID) }
+    }
+
+    /// Ends every session of the account ("Sign out everywhere").
+    public func deleteSessions(accountID: Int64) throws {
+        try pool.write { db in try db.execute("DELETE FROM sessions WHERE account_id = ?", accountID) }
+    }
+
+    /// Deletes expired sessions and invitations; returns how many rows went.
+    @discardableResult
+    public func purgeExpired() throws -> Int {
+        let now = clock()
+        return try pool.write { db in
+            try db.execute("DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
+                           now.addingTimeInterval(-Self.slidingLifetime), now.addingTimeInterval(-Self.absoluteLifetime))
+            let sessions = db.changesCount
+            try db.execute("DELETE FROM invitations WHERE expires_at < ? OR used_at IS NOT NULL", now)
+            return sessions + db.changesCount
+        }
+    }
+
+    static func isLive(_ session: AccountSession, at now: Date) -> Bool {
+        now.timeIntervalSince(session.lastSeenAt) < slidingLifetime && now.timeIntervalSince(session.createdAt) < absoluteLifetime
+    }
+
+    // MARK: Invitations
+
+    public func createInvitation(tokenHash: [UInt8], role: Account.Role, createdBy: Int64, lifetime: TimeInterval = 7 * 86_400) throws {
+        let now = clock()
+        try pool.write { db in
+            try db.execute("""
+                INSERT INTO invitations (token_hash, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                """, tokenHash, role.rawValue, createdBy, now, now.addingTimeInterval(lifetime))
+        }
+    }
+
+    /// The invitation with `tokenHash` if it is unused and unexpired.
+    public func invitation(tokenHash: [UInt8]) throws -> Invitation? {
+        let now = clock()
+        return try pool.readWithoutTransaction { db in
+            try db.fetchOne("""
+                SELECT \(Invitation.columns) FROM invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+                """, tokenHash, now, map: Invitation.init(row:))
+        }
+    }
+
+    /// Open invitations, newest first.
+    public func openInvitations() throws -> [Invitation] {
+        let now = clock()
+        return try pool.readWithoutTransaction { db in
+            try db.fetchAll("""
+                SELECT \(Invitation.columns) FROM invitations WHERE used_at IS NULL AND expires_at > ? ORDER BY created_at DESC
+                """, now, map: Invitation.init(row:))
+        }
+    }
+
+    public func revokeInvitation(tokenHash: [UInt8]) throws {
+        try pool.write { db in try db.execute("DELETE FROM invitations WHERE token_hash = ?", tokenHash) }
+    }
+
+    /// Uses the invitation (once) to create an account with its role, in one transaction.
+    ///
+    /// - Throws: ``AccountError/invitationInvalid`` (used, expired, unknown), ``AccountError/usernameTaken``.
+    public func acceptInvitation(tokenHash: [UInt8], username: String, passwordHash: String) throws -> Account {
+        let now = clock()
+        return try pool.write { db in
+            guard let invitation = try db.fetchOne("""
+                SELECT \(Invitation.columns) FROM invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+                """, tokenHash, now, map: Invitation.init(row:))
+            else { throw AccountError.invitationInvalid }
+            try db.execute("UPDATE invitations SET used_at = ? WHERE token_hash = ?", now, tokenHash)
+            return try Self.insertAccount(username: username, passwordHash: passwordHash, role: invitation.role, now: now, db)
+        }
+    }
+
+    // MARK: Helpers
+
+    static let accountColumns = "a.id, a.username, a.role, a.created_at, a.password_hash"
+
+    /// The form a name is compared in: case-folded, so "Ann" and "ann" are one member.
+    static func key(_ username: String) -> String {
+        username.lowercased()
+    }
+
+    static func insertAccount(username: String, passwordHash: String, role: Account.Role, now: Date, _ db: Database) throws -> Account {
+        if try db.fetchOne("SELECT 1 FROM accounts WHERE username_key = ?", key(username), map: { $0[0] as Int }) != nil {
+            throw AccountError.usernameTaken
+        }
+        try db.execute("""
+            INSERT INTO accounts (username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?)
+            """, username, key(username), passwordHash, role.rawValue, now)
+        return try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE id = last_insert_rowid()", map: { Account(row: $0) })!
+    }
+
+    static func role(of id: Int64, _ db: Database) throws -> Account.Role? {
+        try db.fetchOne("SELECT role FROM accounts WHERE id = ?", id) { Account.Role(rawValue: $0[0]) }.flatMap { $0 }
+    }
+
+    static func ownerCount(_ db: Database) throws -> Int {
+        try db.fetchOne("SELECT count(*) FROM accounts WHERE role = 'owner'") { $0[0] as Int } ?? 0
+    }
+}

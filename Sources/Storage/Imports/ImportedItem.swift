@@ -1,0 +1,29 @@
+import Foundation
+
+/// One row of an import, checked by the caller: what the new item will hold.
+public struct ImportedItem: Sendable, Equatable {
+    /// The key the file gave (our own export's), kept when no item or deleted item has it.
+    public var key: UUID?
+    public var name: String
+    public var serialNumber: String
+    public var valueInDollars: Int
+    /// When the file says the item was recorded; `nil` for now.
+    public var dateCreated: Date?
+
+    public init(key: UUID? = nil, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date? = nil) {
+        self.key = key
+        self.name = name
+        self.serialNumber = serialNumber
+        self.valueInDollars = valueInDollars
+        self.dateCreated = dateCreated
+    }
+}
+
+/// An uploaded file waiting for its preview to be confirmed.
+public struct PendingImport: Sendable, Equatable {
+    public let id: UUID
+    public let createdAt: Date
+    public let accountID: Int64?
+    public let fileName: String
+    public let bytes: [UInt8]
+}

@@ -1,0 +1,41 @@
+/// What part of the list to show, and in which order: a search, filters and a sort, as
+/// they travel in the list page's URL.
+public struct ItemQuery: Sendable, Hashable {
+    public enum Sort: String, Sendable, CaseIterable {
+        /// The member's own order (the default; the only one edit mode reorders).
+        case position
+        case name, value, date, serial
+    }
+
+    /// Words to find in names and serial numbers (any part of a word: "ear" finds "Shiny Bear").
+    public var search: String
+    public var sort: Sort
+    public var descending: Bool
+    /// Only items worth ``valuableThreshold`` dollars or more.
+    public var valuableOnly: Bool
+    public var withPhotoOnly: Bool
+
+    /// The tutorial's value cue: $50 or more is marked, and is what "High value" filters.
+    public static let valuableThreshold = 50
+    /// Longer searches are cut here: nobody types more, and the index need not see it.
+    public static let maxSearchLength = 200
+
+    public init(search: String = "", sort: Sort = .position, descending: Bool = false,
+                valuableOnly: Bool = false, withPhotoOnly: Bool = false) {
+        // Control characters (NUL ends a string for SQLite's query parser) are never in a name.
+        let printable = search.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
+        self.search = String(String(printable).prefix(Self.maxSearchLength))
+        self.sort = sort
+        self.descending = descending
+        self.valuableOnly = valuableOnly
+        self.withPhotoOnly = withPhotoOnly
+    }
+
+    /// The whole list in the member's own order.
+    public var isDefault: Bool {
+        search.isEmpty && sort == .position && !descending && !valuableOnly && !withPhotoOnly
+    }
+
+    /// Whether the page shows the member's own order (so edit mode may reorder it).
+    public var showsOwnOrder: Bool { sort == .position && !descending }
+}
