@@ -1,16 +1,44 @@
 // Progressive enhancement only: every flow also works with JavaScript off
 // (forms, POST → 303 → GET). Here: an item's dialog opens in place, Esc cancels it,
-// the camera uploads as soon as a photo is chosen, Delete asks in place, and rows
-// can be dragged.
+// the camera uploads as soon as a photo is chosen, Delete asks in place, in edit mode
+// rows can be dragged by their handle (pointer or touch) or moved with Alt+↑/↓, sort and
+// filters apply when changed, and the last action's message is announced.
 "use strict";
+
+document.documentElement.classList.add("js");
 
 document.addEventListener("DOMContentLoaded", () => {
   restoreFocus();
   enhanceDialog();
   enhanceOpenInPlace();
   enhanceDeleteAsk();
-  enhanceDragAndDrop();
+  enhanceReorder();
+  enhanceSearch();
+  announceFlash();
 });
+
+// Sort and filters apply as soon as they change (the Search button stays for the text,
+// and for everything without JavaScript).
+function enhanceSearch() {
+  const form = document.querySelector("form.search");
+  if (!form) return;
+  form.addEventListener("change", (event) => {
+    if (event.target.matches("select, input[type=checkbox]")) form.requestSubmit();
+  });
+}
+
+// A message left by the last action ("Deleted …" with Undo) is in the page as it loads,
+// which screen readers do not announce as a change: repeat it, once the page is up, in a
+// live region of its own, so the visible message never blinks.
+function announceFlash() {
+  const status = document.querySelector(".flash__message[role=status]");
+  if (!status) return;
+  const region = document.createElement("div");
+  region.className = "visually-hidden";
+  region.setAttribute("role", "status");
+  document.body.append(region);
+  setTimeout(() => { region.textContent = status.textContent; }, 150);
+}
 
 // Focus returns to the row the dialog was about (the server marks it `autofocus`);
 // some navigations (back/forward, a fragment) skip autofocus, so make sure of it.
@@ -26,6 +54,7 @@ function enhanceDialog() {
   const dialog = document.querySelector("dialog.detail-sheet[open]");
   if (!dialog) return;
   dialogListeners = new AbortController();
+  const signal = dialogListeners.signal;
   const cancelForm = document.getElementById(dialog.dataset.cancelForm);
   // Escape works like Cancel, as on a modal form sheet.
   document.addEventListener("keydown", (event) => {
@@ -33,7 +62,7 @@ function enhanceDialog() {
       event.preventDefault();
       cancelForm.requestSubmit();
     }
-  }, { signal: dialogListeners.signal });
+  }, { signal });
   // Keep Tab inside the dialog (the page behind is inert, this only wraps around).
   dialog.addEventListener("keydown", (event) => {
     if (event.key !== "Tab") return;
@@ -50,13 +79,26 @@ function enhanceDialog() {
       first.focus();
     }
   });
-  // The camera button: upload as soon as a photo is taken or chosen.
+  // The camera button: upload as soon as a photo is taken or chosen (so there is no
+  // Upload button to press: the stylesheet hides it when scripts run).
   const file = dialog.querySelector('input[type="file"]');
   const upload = dialog.querySelector(".detail__upload");
   if (file && upload && file.form) {
     file.addEventListener("change", () => {
       if (file.files.length > 0) file.form.requestSubmit(upload);
     });
+  }
+  // Where the layout disables the camera (a phone on its side), disable it for real.
+  const camera = dialog.querySelector(".detail__camera");
+  if (camera && file) {
+    const sync = () => {
+      const off = getComputedStyle(camera).pointerEvents === "none";
+      file.disabled = off;
+      if (upload) upload.disabled = off;
+      camera.setAttribute("aria-disabled", String(off));
+    };
+    sync();
+    window.addEventListener("resize", sync, { signal });
   }
 }
 
@@ -68,7 +110,7 @@ function enhanceOpenInPlace() {
   if (!app || document.querySelector(".modal")) return;
   let opener = null;
   document.addEventListener("click", async (event) => {
-    const link = event.target.closest("a.item-row__name");
+    const link = event.target.closest("a.item-cell");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     try {
@@ -105,73 +147,150 @@ function csrfToken() {
   return input ? input.value : "";
 }
 
-function enhanceDeleteAsk() {
-  for (const link of document.querySelectorAll(".button--delete-ask")) {
-    link.addEventListener("click", (event) => {
-      event.preventDefault();
-      const row = link.closest(".item-row");
-      const form = document.createElement("form");
-      form.className = "delete-confirm";
-      form.method = "post";
-      form.action = "/items/delete";
-      const page = new URLSearchParams(location.search).get("page") || "1";
-      for (const [name, value] of [["_csrf", csrfToken()], ["key", row.dataset.key], ["page", page]]) {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      const remove = document.createElement("button");
-      remove.className = "button button--danger";
-      remove.textContent = link.dataset.deleteText || "Delete";
-      remove.setAttribute("aria-label", link.dataset.deleteLabel || remove.textContent);
-      const keep = document.createElement("button");
-      keep.type = "button";
-      keep.className = "button";
-      keep.textContent = link.dataset.keepText || "Keep";
-      keep.addEventListener("click", () => {
-        form.replaceWith(link);
-        link.focus();
-      });
-      form.append(remove, keep);
-      link.replaceWith(form);
-      remove.focus();
-    });
-  }
+function hiddenInput(name, value) {
+  const input = document.createElement("input");
+  input.type = "hidden";
+  input.name = name;
+  input.value = value;
+  return input;
 }
 
-function enhanceDragAndDrop() {
-  const rows = document.querySelectorAll(".item-list--editing .item-row[data-key]");
-  let dragged = null;
-  for (const row of rows) {
-    row.draggable = true;
-    row.addEventListener("dragstart", (event) => {
-      dragged = row;
-      row.classList.add("is-dragging");
-      event.dataTransfer.effectAllowed = "move";
-      event.dataTransfer.setData("text/plain", row.dataset.key);
+// The red minus asks in place: it turns into Delete and Keep, as iOS's swipe-to-delete.
+function enhanceDeleteAsk() {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a.item-row__delete");
+    if (!link) return;
+    event.preventDefault();
+    const row = link.closest(".item-row");
+    const list = link.closest(".item-list");
+    const form = document.createElement("form");
+    form.className = "item-row__confirm";
+    form.method = "post";
+    form.action = "/items/delete";
+    form.append(hiddenInput("_csrf", csrfToken()), hiddenInput("key", row.dataset.key));
+    // The list's search, sort, filters and page, so the list comes back as it was.
+    for (const field of document.querySelectorAll("#bulk input[type=hidden]")) form.append(hiddenInput(field.name, field.value));
+    const remove = document.createElement("button");
+    remove.className = "button button--danger";
+    remove.textContent = list.dataset.deleteText || "Delete";
+    remove.setAttribute("aria-label", link.dataset.deleteLabel || remove.textContent);
+    const keep = document.createElement("button");
+    keep.type = "button";
+    keep.className = "button";
+    keep.textContent = list.dataset.keepText || "Keep";
+    keep.addEventListener("click", () => {
+      form.replaceWith(link);
+      link.focus();
     });
-    row.addEventListener("dragend", () => {
-      row.classList.remove("is-dragging");
-      for (const other of rows) other.classList.remove("is-drop-target");
-      dragged = null;
+    form.append(remove, keep);
+    link.replaceWith(form);
+    remove.focus();
+  });
+}
+
+// Reorder in edit mode without leaving the page: drag a row by its handle (mouse, pen or
+// touch), or press Alt+↑ / Alt+↓ anywhere in a row. The move is the same POST the ↑/↓
+// buttons make; the row then moves in place and a live region says where it went.
+function enhanceReorder() {
+  const list = document.querySelector(".item-list--editing");
+  const status = document.getElementById("reorder-status");
+  // Only the member's own order is reordered (a sorted or searched list has no data-count).
+  if (!list || !status || !list.dataset.count) return;
+  const rows = () => [...list.querySelectorAll(".item-row[data-key]")];
+  // Rows are cached without their positions (a move re-renders one row): number them here.
+  const firstPosition = Number(list.dataset.firstPosition || 1);
+  const number = () => rows().forEach((each, index) => { each.dataset.position = String(firstPosition + index); });
+  number();
+
+  // Posts the move; true when the server took it (its 303 is opaque here). Anything else —
+  // a 422, another tab's change — is shown as the plain Move page would show it.
+  async function move(row, fields) {
+    const body = new URLSearchParams([["_csrf", csrfToken()], ...fields]);
+    const response = await fetch(`/items/${row.dataset.key}/move`, {
+      method: "POST", body, credentials: "same-origin", redirect: "manual",
     });
-    row.addEventListener("dragover", (event) => {
-      if (!dragged || dragged === row) return;
-      event.preventDefault();
-      row.classList.add("is-drop-target");
-    });
-    row.addEventListener("dragleave", () => row.classList.remove("is-drop-target"));
-    row.addEventListener("drop", (event) => {
-      if (!dragged || dragged === row) return;
-      event.preventDefault();
-      // The drop posts the same "move to position" form a person could fill in.
-      const form = dragged.querySelector("form.move-to");
-      const input = form && form.querySelector('input[name="position"]');
-      if (!input) return;
-      input.value = row.dataset.position;
-      form.requestSubmit();
-    });
+    if (response.type === "opaqueredirect") return true;
+    location.assign(`/items/${row.dataset.key}/move`);
+    return false;
   }
+
+  // After a move, positions, ↑/↓ and the announcement follow the new order.
+  function settle(row) {
+    number();
+    const all = rows();
+    const total = Number(list.dataset.count || all.length);
+    for (const each of all) {
+      const position = Number(each.dataset.position);
+      const up = each.querySelector(".item-row__up");
+      const down = each.querySelector(".item-row__down");
+      if (up) up.disabled = position <= 1;
+      if (down) down.disabled = position >= total;
+    }
+    const name = row.querySelector(".item-cell__name")?.textContent.trim() || "";
+    const template = list.dataset.reorderedText || "{0} moved to position {1} of {2}.";
+    status.textContent = template.replace("{0}", name).replace("{1}", row.dataset.position).replace("{2}", String(total));
+  }
+
+  // Alt+↑ / Alt+↓: one step, focus stays on the row.
+  list.addEventListener("keydown", async (event) => {
+    if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+    const row = event.target.closest(".item-row[data-key]");
+    if (!row) return;
+    event.preventDefault();
+    const up = event.key === "ArrowUp";
+    const position = Number(row.dataset.position);
+    if ((up && position <= 1) || (!up && position >= Number(list.dataset.count || 0))) return;
+    const neighbour = up ? row.previousElementSibling : row.nextElementSibling;
+    if (!neighbour || !neighbour.matches(".item-row[data-key]")) {
+      // It leaves this page: the ↑/↓ button's own form shows the page it lands on.
+      const button = row.querySelector(up ? ".item-row__up" : ".item-row__down");
+      if (button) button.form.requestSubmit(button);
+      return;
+    }
+    if (!(await move(row, [["direction", up ? "up" : "down"]]))) return;
+    const focused = document.activeElement;
+    if (up) neighbour.before(row); else neighbour.after(row);
+    settle(row);
+    if (focused) focused.focus();
+  });
+
+  // Drag by the handle with pointer events (one code path for mouse, pen and touch).
+  list.addEventListener("pointerdown", (event) => {
+    const handle = event.target.closest(".item-row__handle");
+    if (!handle || event.button !== 0) return;
+    const row = handle.closest(".item-row[data-key]");
+    const startY = event.clientY;
+    let dragging = false;
+    let target = null;
+    handle.setPointerCapture(event.pointerId);
+    const onMove = (moveEvent) => {
+      if (!dragging && Math.abs(moveEvent.clientY - startY) < 6) return;
+      dragging = true;
+      row.classList.add("is-dragging");
+      const under = document.elementFromPoint(moveEvent.clientX, moveEvent.clientY);
+      const over = under && under.closest(".item-list--editing .item-row[data-key]");
+      if (target && target !== over) target.classList.remove("is-drop-target");
+      target = over && over !== row ? over : null;
+      if (target) target.classList.add("is-drop-target");
+    };
+    const onEnd = async () => {
+      handle.removeEventListener("pointermove", onMove);
+      handle.removeEventListener("pointerup", onEnd);
+      handle.removeEventListener("pointercancel", onEnd);
+      row.classList.remove("is-dragging");
+      if (target) target.classList.remove("is-drop-target");
+      if (!dragging || !target) return;
+      const position = target.dataset.position;
+      const down = Number(position) > Number(row.dataset.position);
+      if (!(await move(row, [["position", position]]))) return;
+      if (down) target.after(row); else target.before(row);
+      settle(row);
+      handle.focus();
+    };
+    handle.addEventListener("pointermove", onMove);
+    handle.addEventListener("pointerup", onEnd);
+    handle.addEventListener("pointercancel", onEnd);
+    // A drag is not a click on the handle's "Move to…" link.
+    handle.addEventListener("click", (click) => { if (dragging) click.preventDefault(); }, { once: true, capture: true });
+  });
 }

@@ -14,7 +14,9 @@ import Synchronization
 /// ```
 public final class HomepwnerApp: Sendable {
     public let store: ItemStore
+    public let accounts: AccountStore
     public let router: Router
+    let security: AccountSecurity
     let renderer: PageRenderer
     /// Set by `close()`: stops the hourly purge of abandoned drafts.
     private let closed = Atomic<Bool>(false)
@@ -28,9 +30,15 @@ public final class HomepwnerApp: Sendable {
             try store.seed(count: configuration.seed)
         }
         try store.purgeDrafts()
+        try store.purgeDeleted()
         let assets = try Assets(publicDirectory: configuration.publicDirectory)
-        renderer = PageRenderer(library: library, formatters: Formatters(), assets: assets)
-        router = Self.routes(store: store, renderer: renderer, assets: assets, configuration: configuration)
+        let csrf = CSRFProtection(key: try ServerKey.loadOrCreate(directory: configuration.dataDirectory))
+        renderer = PageRenderer(library: library, formatters: Formatters(), assets: assets, csrf: csrf)
+        accounts = AccountStore(store)
+        try accounts.purgeExpired()
+        security = AccountSecurity(needsSetup: try accounts.accountCount() == 0)
+        router = Self.routes(
+            store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, configuration: configuration)
         scheduleMaintenance(log: configuration.log)
     }
 
@@ -41,20 +49,36 @@ public final class HomepwnerApp: Sendable {
             guard let self, !self.closed.load(ordering: .acquiring) else { return }
             do {
                 try self.store.purgeDrafts()
+                try self.store.purgeDeleted()
+                try self.accounts.purgeExpired()
             } catch {
-                log("error: purging abandoned drafts failed: \(error)")
+                log("error: hourly purge of abandoned drafts, items deleted over 30 days ago and expired sessions failed: \(error)")
             }
             self.scheduleMaintenance(log: log)
         }
     }
 
-    /// The page for an error found before routing (a malformed request, a body over
-    /// its limit), for `HTTPServer.Configuration.errorResponder`.
-    public func errorResponse(status: HTTPStatus, message: String) -> HTTPResponse {
-        let context = PageContext(request: HTTPRequest(method: .get, target: "/", headers: [:], body: []))
+    /// The first-run link (`/setup?code=…`) while no account exists; nil afterwards.
+    public func setupPath() throws -> String? {
+        guard try accounts.accountCount() == 0, let code = security.setupCode.current else { return nil }
+        return "/setup?code=\(code)"
+    }
+
+    /// The page for an error found before routing (a malformed request, a body over its
+    /// limit, a foreign Host), for `HTTPServer.Configuration.errorResponder`: in the
+    /// browser's language when its head was parsed; it never sets a cookie.
+    public func errorResponse(status: HTTPStatus, message: String, request: HTTPRequest?) -> HTTPResponse {
+        let context = renderer.context(for: request ?? HTTPRequest(method: .get, target: "/"), takingFlash: false)
         var response = renderer.errorPage(status, detail: message, context: context)
         SecurityHeaders.apply(to: &response)
         return response
+    }
+
+    /// Forgets every rendered row and page, so the next pages are rendered from scratch
+    /// (for benchmarks that measure rendering without the caches).
+    public func discardRenderedPages() {
+        renderer.rowCache.removeAll()
+        renderer.listingCache.removeAll()
     }
 
     /// Checkpoints the database and closes it, for a graceful shutdown.

@@ -6,16 +6,31 @@ extension HomepwnerApp {
     /// fields and multipart framing. Bigger bodies are refused by the server with 413.
     static let photoFormBodyLimit = 12 * 1024 * 1024
 
-    /// Every route of the app. Every POST goes through `verifiedForm`, so none can
-    /// skip the CSRF check; GETs never change data.
-    static func routes(store: ItemStore, renderer: PageRenderer, assets: Assets, configuration: AppConfiguration) -> Router {
+    /// Every route of the app. Every POST passes the same-origin filter on its head and
+    /// then `verifiedForm`, so none can skip the CSRF check; GETs never change data.
+    static func routes(
+        store: ItemStore, accounts: AccountStore, security: AccountSecurity, renderer: PageRenderer, assets: Assets,
+        configuration: AppConfiguration
+    ) -> Router {
         let list = ItemListController(store: store, renderer: renderer)
         let detail = DetailController(store: store, renderer: renderer)
         let photos = PhotoController(store: store)
+        let deleted = DeletedController(store: store, renderer: renderer)
+        let exchange = ExchangeController(store: store, renderer: renderer, spoolDirectory: configuration.dataDirectory)
+        let sessions = SessionController(
+            accounts: accounts, renderer: renderer, throttle: security.throttle, setup: security.setupCode, decoyHash: security.decoyHash)
+        let account = AccountController(accounts: accounts, renderer: renderer)
+        let members = MembersController(accounts: accounts, renderer: renderer, sessions: sessions, account: account)
 
+        let access = AccessGuard(accounts: accounts)
         var routes = RouterBuilder()
         routes.use(SecurityHeaders())
         routes.use(ErrorPages(renderer: renderer, log: configuration.log))
+        // Inside the error pages: who is asking, and may they?
+        routes.use(access)
+        // Before any body is read: cross-site, token-less, anonymous and viewers' writes are refused.
+        routes.filter(SameOriginFilter(csrf: renderer.csrf))
+        routes.filter(access)
 
         routes.get("/health") { _ in .text("ok") }
         routes.get("/") { _ in .redirect(to: "/items") }
@@ -24,18 +39,49 @@ extension HomepwnerApp {
         }
 
         routes.get("/items", list.list)
-        routes.post("/items", verifiedForm(list.add))
+        let verified = { handler in verifiedForm(handler, csrf: renderer.csrf) }
+        routes.post("/items", verified(list.add))
+        routes.get("/items.csv", offloaded: true, exchange.export)
+        routes.get("/items/import", exchange.importPage)
+        routes.post("/items/import", bodyLimit: ExchangeController.uploadBodyLimit, offloaded: true, verified(exchange.upload))
+        routes.get("/items/import/:id", offloaded: true, exchange.preview)
+        routes.post("/items/import/:id", offloaded: true, verified(exchange.confirm))
+        routes.post("/items/import/:id/cancel", verified(exchange.cancel))
         routes.get("/items/delete", list.confirmDelete)
-        routes.post("/items/delete", verifiedForm(list.delete))
+        routes.post("/items/delete", verified(list.delete))
+        routes.post("/items/restore", verified(list.restore))
         routes.get("/items/:key", detail.showItem)
-        routes.post("/items/:key", bodyLimit: photoFormBodyLimit, verifiedForm(detail.submitItem))
-        routes.post("/items/:key/cancel", verifiedForm(detail.cancelItem))
-        routes.post("/items/:key/move", verifiedForm(list.move))
+        routes.post("/items/:key", bodyLimit: photoFormBodyLimit, verified(detail.submitItem))
+        routes.post("/items/:key/cancel", verified(detail.cancelItem))
+        routes.get("/items/:key/move", list.movePage)
+        routes.post("/items/:key/move", verified(list.move))
         routes.get("/items/:key/photo", photos.itemPhoto)
+        routes.get("/items/:key/thumbnails/:size", photos.itemThumbnail)
+        routes.get("/deleted", deleted.list)
+        routes.post("/deleted/:key/restore", verified(deleted.restore))
+        routes.post("/deleted/:key/delete", verified(deleted.deleteNow))
+        routes.get("/deleted/:key/thumbnails/:size", deleted.thumbnail)
+
+        // The way in and out (password hashing runs offloaded, never on an event loop).
+        routes.get("/sign-in", sessions.showSignIn)
+        routes.post("/sign-in", offloaded: true, verified(sessions.signIn))
+        routes.get("/setup", sessions.showSetup)
+        routes.post("/setup", offloaded: true, verified(sessions.completeSetup))
+        routes.post("/sign-out", verified(sessions.signOut))
+        routes.get("/account", account.show)
+        routes.post("/account/password", offloaded: true, verified(account.changePassword))
+        routes.post("/account/sessions/end", verified(account.endSession))
+        routes.post("/account/sign-out-everywhere", verified(sessions.signOutEverywhere))
+        routes.post("/members/invitations", verified(members.invite))
+        routes.post("/members/invitations/revoke", verified(members.revoke))
+        routes.post("/members/:id/role", verified(members.setRole))
+        routes.post("/members/:id/remove", verified(members.remove))
+        routes.get("/invitations/:token", members.showInvitation)
+        routes.post("/invitations/:token", offloaded: true, verified(members.accept))
 
         routes.get("/drafts/:id", detail.showDraft)
-        routes.post("/drafts/:id", bodyLimit: photoFormBodyLimit, verifiedForm(detail.submitDraft))
-        routes.post("/drafts/:id/cancel", verifiedForm(detail.cancelDraft))
+        routes.post("/drafts/:id", bodyLimit: photoFormBodyLimit, verified(detail.submitDraft))
+        routes.post("/drafts/:id/cancel", verified(detail.cancelDraft))
         routes.get("/drafts/:id/photo", photos.draftPhoto)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
@@ -45,11 +91,11 @@ extension HomepwnerApp {
     /// Parses the POST body (urlencoded or multipart) and rejects it with 403 unless it
     /// carries the browser's CSRF token, before the handler sees it.
     static func verifiedForm(
-        _ handler: @escaping @Sendable (HTTPRequest, SubmittedForm) throws -> HTTPResponse
+        _ handler: @escaping @Sendable (HTTPRequest, SubmittedForm) throws -> HTTPResponse, csrf: CSRFProtection
     ) -> HTTPHandler {
         { request in
             let form = try SubmittedForm(request: request)
-            try CSRFToken.verify(request, form: form)
+            try csrf.verify(request, form: form)
             return try handler(request, form)
         }
     }

@@ -161,9 +161,9 @@ struct AppFlowTests {
             #expect(!view.body.contains("action=\"/items/delete\""))
             let edit = try browser.get("/items?mode=edit")
             #expect(edit.text.contains("confirm=\(key)"))
-            #expect(!edit.body.contains("class=\"delete-confirm\""))
+            #expect(!edit.body.contains("class=\"item-row__confirm\""))
             let confirm = try browser.get("/items?mode=edit&confirm=\(key)")
-            #expect(confirm.body.contains("class=\"delete-confirm\""))
+            #expect(confirm.body.contains("class=\"item-row__confirm\""))
             #expect(try app.store.count() == 1)
 
             let deleted = try browser.post("/items/delete", ["key": key, "page": "1"])
@@ -380,7 +380,9 @@ struct AppFlowTests {
             #expect(!csp.contains("unsafe-inline"))
             #expect(page.headers["X-Content-Type-Options"] == "nosniff")
             #expect(page.headers["Referrer-Policy"] != nil)
-            let cookie = try #require(page.headers.values(for: .setCookie).first { $0.hasPrefix("hp_csrf=") })
+            // A browser's first page sets its CSRF cookie.
+            let first = try browser.client.makeClient().get("/sign-in")
+            let cookie = try #require(first.headers.values(for: .setCookie).first { $0.hasPrefix("hp_csrf=") })
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))
             #expect(try browser.get("/nowhere").headers[.contentSecurityPolicy] != nil)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Testing
+import Storage
 @testable import App
 
 @Suite("Forms, languages and formatting")
@@ -84,19 +85,44 @@ struct AppUnitTests {
         }
     }
 
-    @Test("CSRF comparison needs equal length and equal bytes")
-    func constantTimeComparison() {
-        #expect(CSRFToken.constantTimeEqual(Array("abc".utf8), Array("abc".utf8)))
-        #expect(!CSRFToken.constantTimeEqual(Array("abc".utf8), Array("abd".utf8)))
-        #expect(!CSRFToken.constantTimeEqual(Array("abc".utf8), Array("abcd".utf8)))
+    @Test("Formatting never traps on extreme stored values")
+    func extremeStoredValues() {
+        let formatters = Formatters()
+        #expect(formatters.dollars(Int.min, .english) == "-$9,223,372,036,854,775,808")
+        #expect(formatters.dollars(Int.max, .english) == "$9,223,372,036,854,775,807")
+        #expect(formatters.grouped(Int.min, .english).hasPrefix("-9,223"))
+        for seconds in [Double.infinity, -.infinity, .nan, 1e300, -1e300] {
+            _ = formatters.day(Date(timeIntervalSince1970: seconds), .english)
+        }
+    }
+
+    @Test("A CSRF token is the HMAC of the browser id under the server key; a pair chosen by an attacker fails")
+    func csrfTokensAreBoundToTheKey() throws {
+        let protection = CSRFProtection(key: Array(repeating: 7, count: 32))
+        let id = String(repeating: "a", count: 64)
+        let request = HTTPRequest(method: .post, target: "/items", headers: [.cookie: "hp_csrf=\(id)"])
+        let token = protection.token(for: request)
+        #expect(!token.isNew && token.browserID == id && token.value != id && CSRFToken.isWellFormed(token.value))
+        try protection.verify(request, form: SubmittedForm(fields: [("_csrf", token.value)]))
+        // The double-submit pair that used to pass: the cookie's own value in the field.
+        #expect(throws: HTTPError.self) { try protection.verify(request, form: SubmittedForm(fields: [("_csrf", id)])) }
+        #expect(throws: HTTPError.self) { try protection.verify(request, form: SubmittedForm(fields: [("_csrf", "zz")])) }
+        #expect(throws: HTTPError.self) { try protection.verify(request, form: SubmittedForm(fields: [])) }
+        // Another server's key makes other tokens.
+        let other = CSRFProtection(key: Array(repeating: 8, count: 32))
+        #expect(other.token(for: request).value != token.value)
+        #expect(throws: HTTPError.self) { try other.verify(request, form: SubmittedForm(fields: [("_csrf", token.value)])) }
+        // No cookie: a new id, and no form can verify against a request without one.
+        let fresh = protection.token(for: HTTPRequest(method: .get, target: "/items"))
+        #expect(fresh.isNew && fresh.browserID != id)
     }
 
     @Test("A new revision drops the pages kept for older ones")
     func listingCacheRevisions() {
         let cache = ListingCache()
-        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rowsHTML: "<li>a</li>")
-        let old = ListingCache.Key(revision: 1, page: 1, language: .english)
-        let new = ListingCache.Key(revision: 2, page: 1, language: .english)
+        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rowsHTML: "<li>a</li>", deletedCount: 0)
+        let old = ListingCache.Key(revision: 1, page: 1, language: .english, editing: false, filter: ItemQuery())
+        let new = ListingCache.Key(revision: 2, page: 1, language: .english, editing: false, filter: ItemQuery())
         cache.keep(listing, for: old)
         #expect(cache.listing(for: old)?.rowsHTML == "<li>a</li>")
         cache.keep(listing, for: new)

@@ -33,17 +33,17 @@ struct ListPageTests {
         try withApp { browser, app in
             try app.store.seed(count: 250)
             let first = try browser.get("/items")
-            #expect(first.body.components(separatedBy: "class=\"item-row__name\"").count - 1 == 100)
+            #expect(first.body.components(separatedBy: "class=\"item-row__cell item-cell\" href").count - 1 == 100)
             #expect(!first.body.contains("No more items!"))
             #expect(first.text.contains("250 items worth"))
             #expect(first.text.contains("href=\"/items?page=3\""))
             let last = try browser.get("/items?page=3")
-            #expect(last.body.components(separatedBy: "class=\"item-row__name\"").count - 1 == 50)
+            #expect(last.body.components(separatedBy: "class=\"item-row__cell item-cell\" href").count - 1 == 50)
             #expect(last.body.contains("No more items!"))
-            #expect(last.body.contains("data-position=\"201\""))
+            #expect(last.body.contains("data-first-position=\"201\""))
             let beyond = try browser.get("/items?page=99")
             #expect(beyond.status == 200)
-            #expect(beyond.body.contains("data-position=\"250\""))
+            #expect(beyond.body.contains("data-first-position=\"201\""))
         }
     }
 

@@ -61,8 +61,8 @@ struct DetailController: Sendable {
 
     /// `POST /drafts/:id/cancel` — rolls the draft back; the store is as before it began.
     func cancelDraft(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
-        let context = PageContext(request: request)
-        var landing = ListQuery(page: pageNumber(request))
+        let context = renderer.context(for: request)
+        var landing = listState(request)
         if let text = request.parameter("id"), let id = UUID(uuidString: text), let draft = try store.draft(id: id) {
             try store.cancelDraft(id: id)
             if !draft.isNew { landing.focusKey = draft.itemKey.lowercasedString }
@@ -73,8 +73,8 @@ struct DetailController: Sendable {
 
     /// `POST /items/:key/cancel` — closes an item's dialog that never became a draft.
     func cancelItem(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
-        let context = PageContext(request: request)
-        var landing = ListQuery(page: pageNumber(request))
+        let context = renderer.context(for: request)
+        var landing = listState(request)
         landing.focusKey = request.parameter("key")?.lowercased()
         return PageContext.redirect(to: landing.url, flash: context.text("flashCancelled"))
     }
@@ -90,7 +90,7 @@ struct DetailController: Sendable {
             if action == "remove-photo" {
                 _ = try store.removeDraftPhoto(id: draft.id)
             } else if let file = form.file("photo") {
-                _ = try store.setDraftPhoto(id: draft.id, bytes: file.body)
+                _ = try store.setDraftPhoto(id: draft.id, bytes: file.body.bytes())
             } else if action == "upload" {
                 errors.photo = "errorPhotoMissing"
             }
@@ -100,25 +100,31 @@ struct DetailController: Sendable {
         } catch StoreError.unsupportedPhotoType {
             errors.photo = "errorPhotoType"
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unsupportedMediaType)
+        } catch StoreError.unreadablePhoto {
+            errors.photo = "errorPhotoUnreadable"
+            return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
         let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
         if !errors.isEmpty {
             return try render(.draft(updated), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
-        let page = pageNumber(request)
+        var landing = listState(request)
         guard action == "done" else {
             // Post/Redirect/Get: the dialog stays open on the draft.
-            return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + (page > 1 ? "?page=\(page)" : ""))
+            return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + landing.stateQuery)
         }
         let item: Item
         do {
-            item = try store.commitDraft(id: draft.id, expectedVersion: expectedVersion)
+            item = try store.commitDraft(id: draft.id, expectedVersion: expectedVersion, actor: request.actor)
         } catch StoreError.conflict(let current) {
             return try render(.draft(updated), form: fields, conflict: current, request: request, status: .conflict)
         }
-        let context = PageContext(request: request)
-        let index = try store.index(of: item.key) ?? 0
-        let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: item.key.lowercasedString)
+        let context = renderer.context(for: request)
+        // Back to the list as it was, at the item; a new item is shown where it went, at the
+        // end of the member's own order.
+        if draft.isNew { landing = ListQuery() }
+        if landing.filter.isDefault { landing.page = ListQuery.page(containing: try store.index(of: item.key) ?? 0) }
+        landing.focusKey = item.key.lowercasedString
         let message = context.format(draft.isNew ? "flashAdded" : "flashSaved", item.name)
         return PageContext.redirect(to: landing.url, flash: message)
     }
@@ -133,17 +139,36 @@ struct DetailController: Sendable {
         request: HTTPRequest,
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
-        let context = PageContext(request: request)
-        let page = pageNumber(request)
-        var values = try ItemListView(store: store, renderer: renderer)
-            .values(for: ListQuery(page: page), context: context)
-        values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, page: page, context: context)
+        let context = renderer.context(for: request)
+        let list = listState(request)
+        var values = try ItemListView(store: store, renderer: renderer).values(for: list, context: context)
+        let history = try historyPage(of: subject, request: request)
+        values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
+                                             history: history, context: context)
         if conflict != nil { values["conflictShown"] = true }
         return try renderer.render("items/list", values, context: context, status: status)
     }
 
-    private func pageNumber(_ request: HTTPRequest) -> Int {
-        request.query("page").flatMap { Int($0) }.map { max(1, $0) } ?? 1
+    /// The page of the item's history the dialog shows: the newest, or older ones from
+    /// `?history=<id>` (entries before that one).
+    private func historyPage(of subject: DetailView.Subject, request: HTTPRequest) throws -> DetailView.HistoryPage? {
+        let key: UUID
+        switch subject {
+        case .item(let item): key = item.key
+        case .draft(let draft):
+            guard !draft.isNew else { return nil }
+            key = draft.itemKey
+        }
+        let before = request.query("history").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
+        // One more than shown tells whether there are older ones.
+        let entries = try store.history(of: key, before: before, limit: DetailView.historyPageSize + 1)
+        return DetailView.HistoryPage(entries: Array(entries.prefix(DetailView.historyPageSize)),
+                                      hasOlder: entries.count > DetailView.historyPageSize, isFirstPage: before == nil)
+    }
+
+    /// The list behind the dialog, as the dialog's URL carries it (search, sort, filters, page).
+    private func listState(_ request: HTTPRequest) -> ListQuery {
+        ListQuery(request: request).state
     }
 
     private func existingItem(_ request: HTTPRequest) throws -> Item {

@@ -12,52 +12,87 @@ struct ItemListController: Sendable {
 
     /// `GET /items` — the list, in edit mode with `?mode=edit`.
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
-        let context = PageContext(request: request)
-        let values = try listView.values(for: ListQuery(request: request), context: context)
+        let context = renderer.context(for: request)
+        var query = ListQuery(request: request)
+        if !context.canEdit { query.editing = false }  // viewers only look
+        let values = try listView.values(for: query, context: context)
         return try renderer.render("items/list", values, context: context)
     }
 
-    /// `POST /items` — Add: a random item as a draft, shown in the modal dialog.
+    /// `POST /items` — Add: a random item as a draft, shown in the modal dialog over the
+    /// list as it was (its search, sort, filters and page).
     func add(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let draft = try store.beginNewItemDraft()
-        let page = form["page"].flatMap { Int($0) } ?? 1
-        return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + (page > 1 ? "?page=\(page)" : ""))
+        return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + ListQuery(form: form).stateQuery)
     }
 
     /// `POST /items/:key/move` — ↑/↓ (`direction`) or "move to position" (`position`,
-    /// 1-based), with the store's remove-then-insert meaning; stays in edit mode.
+    /// 1-based), with the store's remove-then-insert meaning; stays in edit mode. The item
+    /// is found by its key inside the store's write, so a concurrent delete cannot make
+    /// another item move.
     func move(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let key = try itemKey(request)
-        guard let from = try store.index(of: key), let item = try store.item(key: key) else {
-            throw HTTPError(.notFound, "No such item.")
+        let context = renderer.context(for: request)
+        let destination: ItemStore.MoveDestination?
+        switch form["direction"] {
+        case "up": destination = .up
+        case "down": destination = .down
+        default:
+            // 1-based from the form; anything that is not a positive number is refused before
+            // any arithmetic (no Int.min - 1).
+            let position = form["position"].flatMap { Int($0.trimmingWhitespace) }
+            destination = position.flatMap { $0 >= 1 ? .index($0 - 1) : nil }
+        }
+        do {
+            guard let destination else { throw StoreError.indexOutOfRange(index: -1, count: try store.count()) }
+            let move = try store.moveItem(key: key, to: destination, actor: request.actor)
+            let landing = ListQuery(page: ListQuery.page(containing: move.to), editing: true, focusKey: key.lowercasedString)
+            return PageContext.redirect(to: landing.url, flash: context.format("flashMoved", move.item.name, String(move.to + 1)))
+        } catch StoreError.itemNotFound {
+            throw HTTPError(.notFound, "No such item. It may have been deleted.")
+        } catch StoreError.indexOutOfRange(_, let count) {
+            return try renderMovePage(key: key, request: request, typed: form["position"],
+                                      error: context.format("errorPosition", String(count)), status: .unprocessableContent)
+        }
+    }
+
+    /// `GET /items/:key/move` — "Move to…": the position field and ↑/↓ for one item, the
+    /// reorder sheet of edit mode without JavaScript.
+    func movePage(_ request: HTTPRequest) throws -> HTTPResponse {
+        try renderMovePage(key: try itemKey(request), request: request, typed: nil, error: nil, status: .ok)
+    }
+
+    private func renderMovePage(key: UUID, request: HTTPRequest, typed: String?, error: String?, status: HTTPStatus) throws -> HTTPResponse {
+        let context = renderer.context(for: request)
+        guard let item = try store.item(key: key), let index = try store.index(of: key) else {
+            throw HTTPError(.notFound, "No such item. It may have been deleted.")
         }
         let count = try store.count()
-        let context = PageContext(request: request)
-        let target: Int?
-        switch form["direction"] {
-        case "up": target = from - 1
-        case "down": target = from + 1
-        default: target = form["position"].flatMap { Int($0.trimmingWhitespace) }.map { $0 - 1 }
-        }
-        guard let to = target, (0..<count).contains(to) else {
-            let query = ListQuery(page: ListQuery.page(containing: from), editing: true)
-            let moveError = ItemListView.MoveError(key: key.lowercasedString, message: context.format("errorPosition", String(count)))
-            let values = try listView.values(for: query, context: context, moveError: moveError)
-            return try renderer.render("items/list", values, context: context, status: .unprocessableContent)
-        }
-        if to != from { try store.moveItem(from: from, to: to) }
-        let landing = ListQuery(page: ListQuery.page(containing: to), editing: true, focusKey: key.lowercasedString)
-        return PageContext.redirect(to: landing.url, flash: context.format("flashMoved", item.name, String(to + 1)))
+        var values: [String: MustacheValue] = [
+            "title": .string(context.format("moveTitle", item.name)),
+            "now": .string(context.format("moveNow", String(index + 1), String(count))),
+            "positionLabel": .string(context.format("movePosition", String(count))),
+            "position": .string(typed ?? String(index + 1)),
+            "count": .int(count),
+            "action": .string("/items/\(key.lowercasedString)/move"),
+            "canMoveUp": .bool(index > 0),
+            "canMoveDown": .bool(index < count - 1),
+            "moveUpLabel": .string(context.format("moveUpLabel", item.name)),
+            "moveDownLabel": .string(context.format("moveDownLabel", item.name)),
+            "backHref": .string(ListQuery(page: ListQuery.page(containing: index), editing: true, focusKey: key.lowercasedString).url),
+        ]
+        if let error { values["error"] = .string(error) }
+        return try renderer.render("items/move", values, context: context, status: status)
     }
 
     /// `GET /items/delete?key=…` — the confirmation page for Delete selected.
     func confirmDelete(_ request: HTTPRequest) throws -> HTTPResponse {
-        let context = PageContext(request: request)
+        let context = renderer.context(for: request)
         let items = try request.queryItems.filter { $0.name == "key" }.compactMap { pair -> Item? in
             guard let key = UUID(uuidString: pair.value) else { return nil }
             return try store.item(key: key)
         }
-        let page = request.query("page").flatMap { Int($0) } ?? 1
+        let list = ListQuery(request: request).state
         let values: [String: MustacheValue] = [
             "title": .string(context.text("confirmBulkTitle")),
             "items": .list(items.map { item in
@@ -70,31 +105,55 @@ struct ItemListController: Sendable {
             }),
             "none": .bool(items.isEmpty),
             "button": .string(context.format("confirmBulkButton", String(items.count))),
-            "page": .int(page),
-            "backHref": .string(ListQuery(page: page, editing: true).url),
+            "stateFields": list.stateFields,
+            "backHref": .string(ListQuery(page: list.page, editing: true, filter: list.filter).url),
         ]
         return try renderer.render("items/confirm-delete", values, context: context)
     }
 
-    /// `POST /items/delete` — deletes the listed keys (one row's Delete, or the
-    /// confirmed selection), photos included, in one transaction.
+    /// `POST /items/delete` — moves the listed keys (one row's Delete, or the confirmed
+    /// selection), photos included, to Recently Deleted in one transaction; the list then
+    /// offers Undo.
     func delete(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
-        let context = PageContext(request: request)
+        let context = renderer.context(for: request)
         var keys: [UUID] = []
         for value in form.values("key") {
             guard let key = UUID(uuidString: value) else { throw HTTPError(.badRequest, "Not an item key: \(value)") }
             if !keys.contains(key) { keys.append(key) }
         }
         guard !keys.isEmpty else { throw HTTPError(.badRequest, "No items were selected.") }
-        var names: [String] = []
-        for key in keys {
-            guard let item = try store.item(key: key) else { throw HTTPError(.notFound, "No such item.") }
-            names.append(item.name)
+        let batch: DeletedBatch
+        do {
+            batch = try store.removeItems(keys: keys, actor: request.actor)
+        } catch StoreError.itemNotFound {
+            throw HTTPError(.notFound, "An item you selected no longer exists, so nothing was deleted. It may have been deleted already.")
         }
-        try store.removeItems(keys: keys)
-        let page = form["page"].flatMap { Int($0) } ?? 1
-        let message = keys.count == 1 ? context.format("flashDeleted", names[0]) : context.format("flashDeletedMany", String(keys.count))
-        return PageContext.redirect(to: ListQuery(page: page, editing: true).url, flash: message)
+        var landing = ListQuery(form: form)
+        landing.editing = true
+        let removed = batch.items
+        let message = removed.count == 1 ? context.format("flashDeleted", removed[0].name) : context.format("flashDeletedMany", String(removed.count))
+        return PageContext.redirect(to: landing.url, flash: message, undo: batch.id)
+    }
+
+    /// `POST /items/restore` — Undo: puts back every item of the last delete, each at its
+    /// old position with its photo, and shows the first of them.
+    func restore(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        let context = renderer.context(for: request)
+        guard let batch = form["batch"].flatMap(UUID.init(uuidString:)) else { throw HTTPError(.badRequest, "The form has no deletion to undo.") }
+        let restored: [Item]
+        do {
+            restored = try store.restore(batch: batch, actor: request.actor)
+        } catch StoreError.itemNotFound {
+            throw HTTPError(.notFound, "Those items are no longer in Recently Deleted: they were restored or deleted for good.")
+        }
+        var landing = ListQuery(form: form)
+        landing.editing = form["mode"] == "edit"
+        if let first = restored.first {
+            landing.focusKey = first.key.lowercasedString
+            if landing.filter.isDefault, let index = try store.index(of: first.key) { landing.page = ListQuery.page(containing: index) }
+        }
+        let message = restored.count == 1 ? context.format("flashRestored", restored[0].name) : context.format("flashRestoredMany", String(restored.count))
+        return PageContext.redirect(to: landing.url, flash: message)
     }
 
     private func itemKey(_ request: HTTPRequest) throws -> UUID {

@@ -13,7 +13,17 @@ struct PhotoController: Sendable {
               let photo = try store.photo(forItem: key) else {
             throw HTTPError(.notFound, "This item has no photo.")
         }
-        return respond(with: photo, request: request, cacheable: true)
+        return Self.respond(with: photo, request: request, cacheable: true)
+    }
+
+    /// `GET /items/:key/thumbnails/:size` — the square JPEG thumbnail of a list cell (60 or 120 px).
+    func itemThumbnail(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let text = request.parameter("key"), let key = UUID(uuidString: text),
+              let size = request.parameter("size").flatMap({ Int($0) }), ItemStore.thumbnailSizes.contains(size),
+              let thumbnail = try store.thumbnail(forItem: key, size: size) else {
+            throw HTTPError(.notFound, "This item has no photo.")
+        }
+        return Self.respond(with: thumbnail, request: request, cacheable: true)
     }
 
     /// `GET /drafts/:id/photo` — the photo as it stands inside an open dialog.
@@ -22,10 +32,10 @@ struct PhotoController: Sendable {
               let photo = try store.draftPhoto(id: id) else {
             throw HTTPError(.notFound, "This draft has no photo.")
         }
-        return respond(with: photo, request: request, cacheable: false)
+        return Self.respond(with: photo, request: request, cacheable: false)
     }
 
-    private func respond(with photo: Photo, request: HTTPRequest, cacheable: Bool) -> HTTPResponse {
+    static func respond(with photo: Photo, request: HTTPRequest, cacheable: Bool) -> HTTPResponse {
         var headers: HTTPHeaders = [:]
         headers[.etag] = photo.etag
         headers[.cacheControl] = cacheable && request.query("v") != nil

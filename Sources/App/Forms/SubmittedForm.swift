@@ -24,7 +24,7 @@ struct SubmittedForm: Sendable {
                 if part.filename != nil {
                     files.append(part)
                 } else {
-                    fields.append((part.name, String(decoding: part.body, as: UTF8.self)))
+                    fields.append((part.name, part.text))
                 }
             }
             self.init(fields: fields, files: files)

@@ -9,7 +9,7 @@ import Synchronization
 final class Formatters: Sendable {
     private let groupingSeparators: [Language: String]
     private let dateCache = Mutex<[DateKey: DayText]>([:])
-    private let timeZone: TimeZone
+    let timeZone: TimeZone
 
     private struct DateKey: Hashable {
         let language: Language
@@ -27,12 +27,17 @@ final class Formatters: Sendable {
 
     /// `$1,234` — whole dollars, grouped in threes with the language's separator.
     func dollars(_ value: Int, _ language: Language) -> String {
-        (value < 0 ? "-$" : "$") + grouped(Int(value.magnitude), language)
+        (value < 0 ? "-$" : "$") + groupedDigits(value.magnitude, language)
     }
 
     /// `1,234` — a count grouped in threes with the language's separator.
     func grouped(_ value: Int, _ language: Language) -> String {
-        let digits = String(value.magnitude)
+        (value < 0 ? "-" : "") + groupedDigits(value.magnitude, language)
+    }
+
+    /// The digits of `magnitude` grouped in threes (a magnitude, so Int.min has one too).
+    private func groupedDigits(_ magnitude: UInt, _ language: Language) -> String {
+        let digits = String(magnitude)
         let separator = groupingSeparators[language] ?? ","
         var grouped = ""
         grouped.reserveCapacity(digits.utf8.count + digits.utf8.count / 3 + 2)
@@ -40,13 +45,15 @@ final class Formatters: Sendable {
             if offset > 0, (digits.count - offset) % 3 == 0 { grouped += separator }
             grouped.append(digit)
         }
-        return (value < 0 ? "-" : "") + grouped
+        return grouped
     }
 
     /// The medium date style of the language ("Nov 22, 2026", "2026年11月22日") and the
     /// ISO day for `<time datetime>`.
     func day(_ date: Date, _ language: Language) -> DayText {
-        let day = Int(((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down))
+        // A stored date is trusted only as far as a finite number of days in range.
+        let days = ((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down)
+        let day = days.isFinite && abs(days) < 1e9 ? Int(days) : 0
         let key = DateKey(language: language, day: day)
         if let cached = dateCache.withLock({ $0[key] }) { return cached }
         let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language.localeIdentifier), timeZone: timeZone)
@@ -60,6 +67,18 @@ final class Formatters: Sendable {
             cache[key] = text
         }
         return text
+    }
+}
+
+extension Formatters {
+    /// A date and time in the language's medium style ("Nov 23, 2026 at 1:40 PM") and as
+    /// RFC 3339 for `<time datetime>`: when a change was made.
+    func moment(_ date: Date, _ language: Language) -> DayText {
+        let style = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: language.localeIdentifier),
+                                     timeZone: timeZone)
+        var iso = Date.ISO8601FormatStyle(timeZone: timeZone)
+        iso = iso.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
+        return DayText(medium: date.formatted(style), iso: date.formatted(iso))
     }
 }
 

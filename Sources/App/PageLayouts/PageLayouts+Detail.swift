@@ -1,7 +1,7 @@
 import Layout
 
 extension PageLayouts {
-    /// The detail modal: `V:[date]-[photo]-[toolbar]` under the bar and the fields, presented
+    /// The detail modal: `V:[date]-[photo]-[toolbar]-[history]` under the bar and the fields, presented
     /// as a centred form sheet in regular width and full screen in compact width. On a phone
     /// on its side (compact height) the photo is hidden and the camera button disabled.
     static let detailSheet = spec {
@@ -9,12 +9,13 @@ extension PageLayouts {
             block: "detail",
             container: "detail-sheet",
             formats: [
-                "V:|-0-[bar]-16-[fields]-16-[date]-[photo]-[toolbar]-16-|",
+                "V:|-0-[bar]-16-[fields]-16-[date]-[photo]-[toolbar]-16-[history]-16-|",
                 "H:|-0-[bar]-0-|",
                 "H:|-16-[fields]-16-|",
                 "H:|-16-[date]-16-|",
                 "H:|-0-[photo]-0-|",
                 "H:|-16-[toolbar]-16-|",
+                "H:|-16-[history]-16-|",
             ],
             slots: [
                 "bar": fixedHeight,
@@ -22,6 +23,7 @@ extension PageLayouts {
                 "date": fixedHeight,
                 "photo": LayoutSlot(hugging: .defaultLow, variants: [.when(.compactHeight, .hide)]),
                 "toolbar": fixedHeight,
+                "history": fixedHeight,
             ],
             backdrop: "modal",
             variants: [
@@ -30,7 +32,8 @@ extension PageLayouts {
             ])
     }
 
-    /// Cancel, the title, Done — a navigation bar inside the sheet.
+    /// Cancel, the title, Done — a navigation bar inside the sheet. The title keeps a word;
+    /// with very large text it moves under the buttons rather than shrink to a letter.
     static let detailBar = spec {
         try LayoutSpec(
             block: "detail",
@@ -38,27 +41,35 @@ extension PageLayouts {
             formats: ["H:|-8-[cancel]-8-[title]-8-[done]-8-|", "V:|-6-[cancel]-6-|", "V:|-6-[done]-6-|"],
             slots: [
                 "cancel": button,
-                "title": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center),
+                "title": LayoutSlot(
+                    hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center,
+                    minimumCharacters: 6, variants: [.when(.accessibilityContentSize, .stack)]),
                 "done": button,
-            ])
+            ],
+            variants: [.when(.accessibilityContentSize, .wrap)])
     }
 
     static let detailFields = spec {
         try LayoutSpec(block: "detail", container: "detail__fields", stack: LayoutStack(axis: .vertical, spacing: 8, wraps: false))
     }
 
-    /// A form field: the label hugs its text, the input takes the rest; the error message and,
-    /// after a conflict, the item's current value, when there are, on lines of their own.
+    /// A form field: the labels in one column of equal width and the inputs aligned after it
+    /// (regular width), or each label above its input (compact width, or very large text);
+    /// the error message and, after a conflict, the item's current value on lines of their own.
     static let field = spec {
         try LayoutSpec(
             block: "field",
             formats: ["H:|-0-[label(>=56)]-8-[input(>=96)]-0-[error]-0-[current]-0-|"],
             slots: [
-                "label": LayoutSlot(hugging: .defaultHigh, compressionResistance: .required),
+                // One column of labels: a fixed width, a long label wrapping onto a second line.
+                "label": LayoutSlot(
+                    hugging: .defaultHigh, compressionResistance: .required, lineLimit: 3,
+                    variants: [.when(.regularWidth, .fixedSize(136))]),
                 "input": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow),
                 "error": LayoutSlot(hugging: .defaultHigh, hidesWhenEmpty: true, variants: [.always(.stack), .always(.wrap)]),
                 "current": LayoutSlot(hugging: .defaultHigh, hidesWhenEmpty: true, variants: [.always(.stack), .always(.wrap)]),
-            ])
+            ],
+            variants: [.when(.compactWidth, .stack), .when(.accessibilityContentSize, .stack)])
     }
 
     /// `H:|-0-[image]-0-|`: the photo full width, at most 20 rem tall, letterboxed.
@@ -85,7 +96,8 @@ extension PageLayouts {
                 "camera": LayoutSlot(
                     hugging: .required, compressionResistance: .required,
                     variants: [.when(.compactHeight, .disable), .always(.wrap)]),
-                "upload": button,
+                // Upload goes with the camera: nothing to upload where no photo can be chosen.
+                "upload": LayoutSlot(hugging: .required, compressionResistance: .required, variants: [.when(.compactHeight, .disable)]),
                 "remove-photo": button,
             ],
             variants: [.always(.wrap)])

@@ -1,50 +1,112 @@
 import Layout
 
 extension PageLayouts {
-    /// The navigation bar: Edit left, the title centred, Add right. The title is squeezed
-    /// (ellipsis) before either button; at compact width with very large text the buttons may
-    /// wrap rather than overflow.
+    /// The navigation bar: Edit left, the title centred, Add right. The title gives way
+    /// before either button but keeps its word; with very large text on a narrow screen it
+    /// moves onto a line of its own under the buttons, as iOS's large titles do.
     static let navigationBar = spec {
         try LayoutSpec(
             block: "nav-bar",
             formats: ["H:|-16-[edit]-8-[title]-8-[add]-16-|", "V:|-6-[edit]-6-|", "V:|-6-[add]-6-|"],
             slots: [
                 "edit": button,
-                "title": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center),
+                "title": LayoutSlot(
+                    hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center,
+                    minimumCharacters: 9, variants: [.when(.accessibilityContentSize, .stack)]),
                 "add": button,
             ],
             variants: [.when(.compactWidth, .wrap)])
     }
 
-    /// An item row, as the tutorial's cell: under pressure the date is squeezed first, then the
-    /// serial, then the name (never below 4 rem); the value with its badge never — it wraps
-    /// between amount and badge, or the row wraps, as the last resort at compact width.
-    /// Edit-mode controls move onto a line of their own at compact width. At accessibility
-    /// text sizes the cell stacks, as UIKit cells do: name, then serial, value and date below.
+    /// A list row: the cell, and in edit mode the selection checkbox and the delete control
+    /// before it and the reorder controls after it (UITableView's editing accessories).
     static let itemRow = spec {
         try LayoutSpec(
             block: "item-row",
-            formats: ["H:|-16-[select]-8-[name(>=64)]-(>=8)-[serial]-8-[value]-8-[date]-8-[controls]-16-|"],
+            formats: ["H:|-0-[select]-0-[delete]-0-[cell]-0-[reorder]-0-|"],
             slots: [
-                "select": LayoutSlot(hugging: .required, compressionResistance: .required),
-                "name": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultHigh),
-                "serial": LayoutSlot(
-                    hugging: .defaultHigh, compressionResistance: 500,
-                    variants: [.when(.accessibilityContentSize, .stack)]),
-                "value": LayoutSlot(
-                    hugging: .required, compressionResistance: .required,
-                    variants: [.when(.compactWidth, .wrap), .when(.accessibilityContentSize, .stack)]),
-                "date": LayoutSlot(
-                    hugging: .defaultHigh, compressionResistance: .defaultLow,
-                    variants: [.when(.accessibilityContentSize, .stack)]),
-                "controls": LayoutSlot(
-                    hugging: .required, compressionResistance: .required,
-                    variants: [.when(.compactWidth, .stack), .always(.wrap)]),
+                "select": editingAccessory,
+                "delete": editingAccessory,
+                "cell": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow),
+                // ↑ ↓ and the handle on wider screens, the handle alone on a phone held upright.
+                "reorder": LayoutSlot(hugging: .required, compressionResistance: .required, variants: [.when(.wideWidth, .fixedSize(132))]),
             ],
-            estimatedRowHeight: 60,
-            // Rows wrap only as the last resort (very large text): the squeezable slots
-            // start at zero width, so only the value and the edit controls can move down.
-            variants: [.always(.wrap)])
+            estimatedRowHeight: 60)
+    }
+
+    /// The cell on one line (regular width): thumbnail, name, serial, value, badge, date. The
+    /// date gives way first, then the serial, each down to three characters and an ellipsis,
+    /// then the name; the value and its badge never. On a wide screen the columns have fixed
+    /// widths, so they line up under the column headers.
+    static let itemCellLine = spec {
+        try LayoutSpec(
+            block: "item-cell",
+            formats: ["H:|-16-[thumb(44)]-12-[name(>=48)]-(>=8)-[serial]-8-[value]-6-[badge]-8-[date]-16-|"],
+            slots: [
+                "thumb": LayoutSlot(hugging: .required, compressionResistance: .required),
+                "name": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultHigh, minimumCharacters: 3),
+                "serial": LayoutSlot(
+                    hugging: .defaultHigh, compressionResistance: 500, minimumCharacters: 3,
+                    variants: [.when(.wideWidth, .fixedSize(160))]),
+                "value": LayoutSlot(
+                    hugging: .required, compressionResistance: .required, textAlignment: .trailing,
+                    variants: [.when(.wideWidth, .fixedSize(128))]),
+                "badge": LayoutSlot(
+                    hugging: .required, compressionResistance: .required,
+                    variants: [.when(.wideWidth, .fixedSize(88))]),
+                "date": LayoutSlot(
+                    hugging: .defaultHigh, compressionResistance: .defaultLow, textAlignment: .trailing,
+                    minimumCharacters: 3, variants: [.when(.wideWidth, .fixedSize(120))]),
+            ],
+            condition: .regularWidth,
+            passThrough: ["item-cell__body", "item-cell__title", "item-cell__subtitle"])
+    }
+
+    /// The cell on two lines (compact width), iOS's subtitle style: thumbnail, then the
+    /// name (up to two lines) with the value on the right, and the serial and date in
+    /// secondary text under it, the badge on the right.
+    static let itemCellStacked = spec {
+        try LayoutSpec(
+            block: "item-cell",
+            formats: ["H:|-16-[thumb(44)]-12-[body]-16-|"],
+            slots: [
+                "thumb": LayoutSlot(hugging: .required, compressionResistance: .required),
+                "body": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow),
+            ],
+            condition: .compactWidth)
+    }
+
+    static let itemCellBody = spec {
+        try LayoutSpec(
+            block: "item-cell", container: "item-cell__body",
+            stack: LayoutStack(axis: .vertical, spacing: 2, wraps: false), condition: .compactWidth)
+    }
+
+    static let itemCellTitle = spec {
+        try LayoutSpec(
+            block: "item-cell", container: "item-cell__title",
+            formats: ["H:|-0-[name]-8-[value]-0-|"],
+            slots: [
+                "name": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultHigh, minimumCharacters: 3, lineLimit: 2),
+                "value": LayoutSlot(hugging: .required, compressionResistance: .required),
+            ],
+            // When even the shortest name does not fit beside the value (very large text, a row
+            // asking to confirm a delete), the value goes under the name rather than out of view.
+            variants: [.always(.wrap)],
+            condition: .compactWidth)
+    }
+
+    static let itemCellSubtitle = spec {
+        try LayoutSpec(
+            block: "item-cell", container: "item-cell__subtitle",
+            formats: ["H:|-0-[serial]-8-[date]-(>=8)-[badge]-0-|"],
+            slots: [
+                "serial": LayoutSlot(hugging: .defaultHigh, compressionResistance: 500, hidesWhenEmpty: true, minimumCharacters: 3),
+                "date": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow, minimumCharacters: 3),
+                "badge": LayoutSlot(hugging: .required, compressionResistance: .required, hidesWhenEmpty: true),
+            ],
+            variants: [.always(.wrap)],
+            condition: .compactWidth)
     }
 
     /// "No more items!": a default-height (44 pt) row.
@@ -52,13 +114,31 @@ extension PageLayouts {
         try LayoutSpec(block: "item-row", container: "item-row--fixed", estimatedRowHeight: 44)
     }
 
-    /// The ↑ ↓, move-to and Delete controls of a row in edit mode, wrapping when narrow.
-    static let itemRowControls = spec {
-        try LayoutSpec(block: "item-row", container: "item-row__controls", stack: LayoutStack(axis: .horizontal))
+    /// ↑, ↓ and the handle of a row in edit mode; on a phone held upright the handle alone
+    /// (↑ and ↓ are on the Move page it leads to), so a row keeps to two lines.
+    static let itemRowReorder = spec {
+        try LayoutSpec(
+            block: "item-row", container: "item-row__reorder",
+            formats: ["H:|-0-[up(44)]-0-[down(44)]-0-[handle(44)]-0-|"],
+            slots: [
+                "up": LayoutSlot(variants: [.when(.compactWidth, .hide)]),
+                "down": LayoutSlot(variants: [.when(.compactWidth, .hide)]),
+                "handle": LayoutSlot(),
+            ])
     }
 
+    /// The list, and its column headers, at most 64 rem wide on a wide screen.
     static let itemList = spec {
-        try LayoutSpec(block: "item-list", stack: LayoutStack(axis: .vertical, spacing: 0, wraps: false))
+        try LayoutSpec(
+            block: "item-list", stack: LayoutStack(axis: .vertical, spacing: 0, wraps: false),
+            variants: [.when(.wideWidth, .maximumWidth(1024))])
+    }
+
+    /// The column headers: a row of the list's own shape, above it on wide screens only.
+    static let itemColumnHeaders = spec {
+        try LayoutSpec(
+            block: "item-row", container: "item-row--header",
+            variants: [.when(.wideWidth, .maximumWidth(1024)), .when(SizeClassCondition(wide: false), .hide)])
     }
 
     /// Previous / next page links.
@@ -68,4 +148,7 @@ extension PageLayouts {
 
     /// A bar button: never squeezed, never stretched.
     static let button = LayoutSlot(hugging: .required, compressionResistance: .required)
+
+    /// A control beside the cell in edit mode: a 44 pt target, never squeezed.
+    static let editingAccessory = LayoutSlot(hugging: .required, compressionResistance: .required, fixedSize: 44)
 }

@@ -11,7 +11,8 @@ import Layout
 /// the parent row — comes later and wins where the two overlap (margins, min-width).
 public enum PageLayouts {
     /// Every spec, in stylesheet order.
-    public static let specs: [LayoutSpec] = [page, navigationBar, itemRowControls, itemRow, fixedRow, itemList, pager]
+    public static let specs: [LayoutSpec] = [page, navigationBar, itemRowReorder, itemRow, itemColumnHeaders]
+        + [itemCellBody, itemCellTitle, itemCellSubtitle, itemCellStacked, itemCellLine, fixedRow, itemList, pager]
         + [field, detailFields, detailBar, detailPhoto, detailToolbar, detailSheet]
 
     /// The generated stylesheet; `stylesheet.fileName` is its content-hashed name.

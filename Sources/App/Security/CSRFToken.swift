@@ -1,66 +1,37 @@
 import HTTP
 
-/// The per-browser secret that every POST must echo back (double-submit token).
+/// A browser's CSRF token: the hidden `_csrf` field every form carries.
 ///
-/// The secret lives in an `HttpOnly; SameSite=Lax` cookie that scripts and other
-/// sites cannot read; each form carries a copy in a hidden `_csrf` field. A POST is
-/// accepted only when the two match, compared in constant time.
+/// The browser holds a random id in an `HttpOnly; SameSite=Lax` cookie; the token is an
+/// HMAC of that id under the server's key (`CSRFProtection`). A site that plants its own
+/// cookie cannot make a matching token without the key, and other sites cannot read
+/// either. Over HTTPS the cookie is `__Host-hp_csrf`: Secure, host-only, Path=/, so it
+/// cannot be planted from plain HTTP or a sibling domain.
 struct CSRFToken: Sendable, Equatable {
     static let cookieName = "hp_csrf"
+    static let secureCookieName = "__Host-hp_csrf"
     static let fieldName = "_csrf"
 
+    /// The cookie's value: 32 random bytes as hex.
+    let browserID: String
+    /// The form field's value.
     let value: String
-    /// True when the browser had no valid token yet, so the response must set the cookie.
+    /// True when the browser had no valid id yet, so the response must set the cookie.
     let isNew: Bool
+    /// Whether the request came over HTTPS (then the cookie is `__Host-` and Secure).
+    let isSecure: Bool
 
-    /// The request's token, or a fresh one when it has none (or a malformed one).
-    static func current(for request: HTTPRequest) -> CSRFToken {
-        if let value = request.cookies[cookieName], isWellFormed(value) {
-            return CSRFToken(value: value, isNew: false)
-        }
-        return CSRFToken(value: generate(), isNew: true)
-    }
-
-    /// Throws 403 unless the form's token matches the cookie's.
-    static func verify(_ request: HTTPRequest, form: SubmittedForm) throws {
-        guard let cookie = request.cookies[cookieName], isWellFormed(cookie),
-              let submitted = form[fieldName],
-              constantTimeEqual(Array(cookie.utf8), Array(submitted.utf8))
-        else {
-            throw HTTPError(.forbidden, "The form's security token was missing or did not match.")
-        }
-    }
-
-    /// The `Set-Cookie` a response carries when the token is new.
+    /// The `Set-Cookie` a response carries when the id is new.
     var cookie: HTTPCookie {
-        HTTPCookie(name: Self.cookieName, value: value, path: "/", maxAge: 60 * 60 * 24 * 365, httpOnly: true, secure: false, sameSite: .lax)
+        HTTPCookie(
+            name: isSecure ? Self.secureCookieName : Self.cookieName, value: browserID, path: "/",
+            maxAge: 60 * 60 * 24 * 365, httpOnly: true, secure: isSecure, sameSite: .lax)
     }
 
-    /// 32 random bytes from the system's CSPRNG (getrandom on Linux), as hex.
-    private static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for _ in 0..<4 {
-            var word = generator.next()
-            for _ in 0..<16 {
-                text.append(hex[Int(word & 0x0F)])
-                word >>= 4
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    static func cookieName(secure: Bool) -> String { secure ? secureCookieName : cookieName }
 
-    private static func isWellFormed(_ value: String) -> Bool {
+    /// 64 lowercase hex digits: the shape of both the id and the token.
+    static func isWellFormed(_ value: String) -> Bool {
         value.utf8.count == 64 && value.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
-    /// Compares without an early exit, so timing does not reveal how much matched.
-    static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var difference: UInt8 = 0
-        for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }
-        return difference == 0
     }
 }

@@ -17,6 +17,8 @@ struct SecurityHeaders: HTTPMiddleware {
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
         var response = try next(request)
         Self.apply(to: &response)
+        // Reached over HTTPS (a trusted proxy says so): browsers should never use plain HTTP here again.
+        if request.isSecure { response.headers[.strictTransportSecurity] = "max-age=63072000" }
         return response
     }
 

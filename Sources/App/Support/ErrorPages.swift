@@ -31,12 +31,13 @@ struct ErrorPages: HTTPMiddleware {
         case .conflict: (.conflict, "The item was changed elsewhere.")
         case .photoTooLarge: (.contentTooLarge, "That photo is larger than 10 MB.")
         case .unsupportedPhotoType: (.unsupportedMediaType, "That file is not a JPEG, PNG, GIF or WebP image.")
+        case .unreadablePhoto(let message): (.unprocessableContent, message)
         default: (.unprocessableContent, "\(error)")
         }
     }
 
     private func page(_ status: HTTPStatus, detail: String?, headers: HTTPHeaders, request: HTTPRequest) -> HTTPResponse {
-        let context = PageContext(request: request, takingFlash: false)
+        let context = renderer.context(for: request, takingFlash: false)
         var response = renderer.errorPage(status, detail: detail, context: context)
         for (name, value) in headers { response.headers.add(name, value) }
         return response
@@ -47,10 +48,17 @@ extension PageRenderer {
     /// The error page in the shared layout; plain text if even that cannot render.
     func errorPage(_ status: HTTPStatus, detail: String?, context: PageContext) -> HTTPResponse {
         let code = status.rawValue
-        let known: Set<Int> = [400, 403, 404, 405, 413, 415, 500, 503]
+        let known: Set<Int> = [400, 401, 403, 404, 405, 413, 415, 421, 429, 500, 503]
         let title = context.text(known.contains(code) ? "errorTitle\(code)" : "errorTitleOther")
-        var text = Strings.table(context.language)["errorText\(code)"] ?? ""
-        if text.isEmpty, let detail { text = detail }
+        // A detail that names a string (`errorText403Role`) is shown in the browser's language;
+        // otherwise the status's own text, else the detail as it is.
+        var text: String
+        if let detail, let translated = Strings.table(context.language)[detail] ?? Strings.english[detail] {
+            text = translated
+        } else {
+            text = Strings.table(context.language)["errorText\(code)"] ?? ""
+            if text.isEmpty, let detail { text = detail }
+        }
         let values: [String: MustacheValue] = [
             "title": .string(title),
             "status": .int(code),
@@ -58,7 +66,7 @@ extension PageRenderer {
             "backHref": "/items",
         ]
         do {
-            return try render("error", values, context: context, status: status)
+            return try render("error", values, context: context, status: status, isErrorPage: true)
         } catch {
             return .text("\(code) \(title)\n", status: status)
         }

@@ -20,10 +20,11 @@ struct DetailView {
         form: ItemForm? = nil,
         errors: ItemForm.Errors = .init(),
         conflict: Item? = nil,
-        page: Int,
+        list: ListQuery,
+        history: HistoryPage? = nil,
         context: PageContext
     ) -> MustacheValue {
-        let pageQuery = page > 1 ? "?page=\(page)" : ""
+        let pageQuery = list.stateQuery
         var values: [String: MustacheValue] = [:]
         let fields: ItemForm
         let dateCreated: Date
@@ -50,6 +51,7 @@ struct DetailView {
             photoURL = item.photoETag.map { "/items/\(key)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/items/\(key)\(pageQuery)")
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
+            values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter).url)
             values["isNew"] = false
             values["heading"] = .string(context.text("editItem"))
             values["version"] = .int(conflict?.version ?? item.version)
@@ -73,6 +75,13 @@ struct DetailView {
         if let key = errors.value { messages["value"] = .string(context.text(key)) }
         if let key = errors.photo { messages["photo"] = .string(context.text(key)) }
         if !messages.isEmpty { values["errors"] = .object(messages) }
+        // Focus (and so the view) goes to the first field in error, else to the name.
+        let firstError = [("name", errors.name), ("serialNumber", errors.serialNumber), ("value", errors.value), ("photo", errors.photo)]
+            .first { $0.1 != nil }?.0 ?? "name"
+        values["focus"] = .object([firstError: true])
+        if let history {
+            values["history"] = historyValues(history, subject: subject, list: list, context: context)
+        }
         if let conflict {
             values["conflict"] = .object([
                 "name": .string(context.format("currentValue", conflict.name)),

@@ -14,77 +14,123 @@ struct ItemListView {
     /// Items of at least this value are marked (colour and text), as the tutorial's $50 cue.
     static let valuableThreshold = 50
 
-    /// A "move to position" that could not be done, shown next to that row's field.
-    struct MoveError {
-        var key: String
-        var message: String
-    }
-
-    func values(for query: ListQuery, context: PageContext, moveError: MoveError? = nil) throws -> [String: MustacheValue] {
+    func values(for query: ListQuery, context: PageContext) throws -> [String: MustacheValue] {
         var query = query
-        let listing = try self.listing(for: &query, context: context, moveError: moveError)
-        let count = listing.count, total = listing.totalValue, pageCount = listing.pageCount
+        let listing = try self.listing(for: &query, context: context)
+        let count = listing.count, pageCount = listing.pageCount
         let language = context.language
-        let rowsHTML = listing.rowsHTML
+        let filtered = !query.filter.isDefault
 
-        let totalText = formatters.dollars(total, language)
-        let summary = count == 1
-            ? context.format("oneItemSummary", totalText)
-            : context.format("itemsSummary", formatters.grouped(count, language), totalText)
+        let summary: String
+        if let total = listing.totalValue {
+            let totalText = formatters.dollars(total, language)
+            summary = count == 1
+                ? context.format(filtered ? "oneMatchSummary" : "oneItemSummary", totalText)
+                : context.format(filtered ? "matchesSummary" : "itemsSummary", formatters.grouped(count, language), totalText)
+        } else {
+            summary = count == 1 ? context.text("oneMatch") : context.format("matches", formatters.grouped(count, language))
+        }
 
         var values: [String: MustacheValue] = [
             "title": .string(context.text("appTitle")),
-            "rowsHTML": .string(rowsHTML),
-            "empty": .bool(count == 0),
+            "rowsHTML": .string(listing.rowsHTML),
+            "empty": .bool(count == 0 && !filtered),
             "summary": .string(summary),
             "count": .int(count),
-            "isLastPage": .bool(query.page == pageCount),
+            "firstPosition": .int((query.page - 1) * ListQuery.pageSize + 1),
+            "isLastPage": .bool(query.page == pageCount && !filtered),
             "editing": .bool(query.editing),
+            "reorderable": .bool(query.editing && !filtered),
             "page": .int(query.page),
-            "editHref": .string(ListQuery(page: query.page, editing: !query.editing).url),
+            "editHref": .string(ListQuery(page: query.page, editing: !query.editing, filter: query.filter).url),
+            "stateFields": query.state.stateFields,
+            "exportQuery": .string(ListQuery.queryString(query.filterParameters)),
+            "search": searchForm(query, context: context),
+            "hasRows": .bool(count > 0),
+            "deletedCount": .string(formatters.grouped(listing.deletedCount, language)),
+            "hasDeleted": .bool(listing.deletedCount > 0),
         ]
+        if filtered {
+            let clear = ListQuery(editing: query.editing).url
+            values["filtered"] = true
+            values["clearHref"] = .string(clear)
+            if count == 0 {
+                values["noMatches"] = .string(query.filter.search.isEmpty
+                    ? context.text("noMatchesFiltered") : context.format("noMatches", query.filter.search))
+            }
+            if query.editing { values["ownOrderHref"] = .string(clear) }
+        }
         if pageCount > 1 { values["pager"] = pager(query: query, pageCount: pageCount, context: context) }
         return values
     }
 
-    /// The page's rows as HTML with the counts they were read with. A plain view-mode page
-    /// is kept per store revision, so repeated reads of an unchanged list cost no query.
-    private func listing(for query: inout ListQuery, context: PageContext, moveError: MoveError?) throws -> ListingCache.Listing {
-        let cacheable = !query.editing && query.focusKey == nil && moveError == nil
+    /// The search form's fields as the URL set them, and the sort menu.
+    private func searchForm(_ query: ListQuery, context: PageContext) -> MustacheValue {
+        let current = query.sortParameter
+        let labels = ["": "sortPosition", "name": "sortName", "name-desc": "sortNameDesc", "value-desc": "sortValueDesc",
+                      "value": "sortValue", "date-desc": "sortDateDesc", "date": "sortDate", "serial": "sortSerial",
+                      "serial-desc": "sortSerialDesc"]
+        return .object([
+            "q": .string(query.filter.search),
+            "valuable": .bool(query.filter.valuableOnly),
+            "photo": .bool(query.filter.withPhotoOnly),
+            "sorts": .list(ListQuery.sortParameters.map { option in
+                .object([
+                    "value": .string(option.parameter),
+                    "label": .string(context.text(labels[option.parameter] ?? "sortPosition")),
+                    "selected": .bool(option.parameter == current),
+                ])
+            }),
+        ])
+    }
+
+    /// The page's rows as HTML with the counts they were read with. A page of the whole
+    /// list, sorted or filtered (not searched: searches are many and cheap to repeat), is kept
+    /// per store revision, so repeated reads of an unchanged list cost no query.
+    private func listing(for query: inout ListQuery, context: PageContext) throws -> ListingCache.Listing {
+        // Edit mode too: its rows carry no per-browser token (see RowCache).
+        let cacheable = query.focusKey == nil && query.confirmKey == nil && query.filter.search.isEmpty
         // The revision is read before the data, so a page can only be kept under an older
         // revision than its contents, never a newer one.
-        let cacheKey = ListingCache.Key(revision: store.revision, page: query.page, language: context.language)
+        let cacheKey = ListingCache.Key(revision: store.revision, page: query.page, language: context.language,
+                                        editing: query.editing, filter: query.filter)
         if cacheable, let cached = renderer.listingCache.listing(for: cacheKey) {
             query.page = cached.page
             return cached
         }
-        let count = try store.count()
+        var selection = try store.items(matching: query.filter, offset: (query.page - 1) * ListQuery.pageSize, limit: ListQuery.pageSize)
+        let count = selection.count
         let pageCount = max(1, (count + ListQuery.pageSize - 1) / ListQuery.pageSize)
-        query.page = min(query.page, pageCount)
+        if query.page > pageCount {
+            // Past the end (a bookmark of a longer list): the last page.
+            query.page = pageCount
+            selection = try store.items(matching: query.filter, offset: (pageCount - 1) * ListQuery.pageSize, limit: ListQuery.pageSize)
+        }
         let offset = (query.page - 1) * ListQuery.pageSize
-        let items = try store.items(offset: offset, limit: ListQuery.pageSize)
-        let total = try store.totalValue()
+        let reorderable = query.editing && query.filter.isDefault
+        let stateQuery = query.state.stateQuery
 
         let focus = query.focusKey.flatMap(UUID.init(uuidString:))
         var rowsHTML = ""
-        rowsHTML.reserveCapacity(items.count * 1024)
-        for (index, item) in items.enumerated() {
+        rowsHTML.reserveCapacity(selection.items.count * 1024)
+        for (index, item) in selection.items.enumerated() {
             let position = offset + index + 1
             let render = { [query] in
-                var values = row(item, position: position, count: count, query: query, context: context)
-                if let moveError, moveError.key == item.key.lowercasedString {
-                    values["moveError"] = .string(moveError.message)
-                }
-                return try renderer.fragment("items/row", values, context: context)
+                try renderer.fragment("items/row", row(item, position: position, count: count, query: query, context: context), context: context)
             }
-            if query.editing || item.key == focus {
+            let key = item.key.lowercasedString
+            if item.key == focus || query.confirmKey == key {
                 rowsHTML += try render()
             } else {
-                let key = RowCache.Key(item: item.key, version: item.version, photoETag: item.photoETag, position: position, language: context.language)
-                rowsHTML += try renderer.rowCache.html(for: key, render: render)
+                let cacheKey = RowCache.Key(
+                    item: item.key, version: item.version, photoETag: item.photoETag, listState: stateQuery,
+                    language: context.language, editing: query.editing, reorderable: reorderable,
+                    isFirst: position == 1, isLast: position == count)
+                rowsHTML += try renderer.rowCache.html(for: cacheKey, render: render)
             }
         }
-        let listing = ListingCache.Listing(count: count, totalValue: total, page: query.page, pageCount: pageCount, rowsHTML: rowsHTML)
+        let listing = ListingCache.Listing(count: count, totalValue: selection.totalValue, page: query.page, pageCount: pageCount,
+                                           rowsHTML: rowsHTML, deletedCount: try store.deletedCount())
         if cacheable { renderer.listingCache.keep(listing, for: cacheKey) }
         return listing
     }
@@ -92,34 +138,40 @@ struct ItemListView {
     private func row(_ item: Item, position: Int, count: Int, query: ListQuery, context: PageContext) -> [String: MustacheValue] {
         let key = item.key.lowercasedString
         let day = formatters.day(item.dateCreated, context.language)
-        var values: [String: MustacheValue] = [
+        var values: [String: MustacheValue] = Dictionary(minimumCapacity: 32)
+        values.merge([
             "key": .string(key),
-            "href": .string("/items/\(key)" + (query.page > 1 ? "?page=\(query.page)" : "")),
+            "href": .string("/items/\(key)" + query.state.stateQuery),
             "name": .string(item.name),
             "serial": .string(item.serialNumber),
             "value": .string(formatters.dollars(item.valueInDollars, context.language)),
             "valuable": .bool(item.valueInDollars >= Self.valuableThreshold),
             "date": .string(day.medium),
             "dateISO": .string(day.iso),
-            "position": .int(position),
-        ]
+        ]) { $1 }
         if let etag = item.photoETag {
-            values["thumb"] = .string("/items/\(key)/photo?v=\(Self.urlSafe(etag))")
+            let version = Self.urlSafe(etag)
+            values["thumb"] = .string("/items/\(key)/thumbnails/60?v=\(version)")
+            values["thumb2x"] = .string("/items/\(key)/thumbnails/120?v=\(version)")
         }
+        values["label"] = .string(Self.accessibleName(item, value: values["value"], context: context))
         if query.focusKey == key { values["focus"] = true }
         values["editing"] = .bool(query.editing)
+        values["reorderable"] = .bool(query.editing && query.filter.isDefault)
         values["page"] = .int(query.page)
         if query.editing {
+            values["stateFields"] = query.state.stateFields
             values["canMoveUp"] = .bool(position > 1)
             values["canMoveDown"] = .bool(position < count)
             values["count"] = .int(count)
             values["confirming"] = .bool(query.confirmKey == key)
-            values["confirmHref"] = .string(ListQuery(page: query.page, editing: true, confirmKey: key).url)
-            values["keepHref"] = .string(ListQuery(page: query.page, editing: true, focusKey: key).url)
+            values["confirmHref"] = .string(ListQuery(page: query.page, editing: true, confirmKey: key, filter: query.filter).url)
+            values["keepHref"] = .string(ListQuery(page: query.page, editing: true, focusKey: key, filter: query.filter).url)
             values["selectLabel"] = .string(context.format("select", item.name))
             values["moveUpLabel"] = .string(context.format("moveUpLabel", item.name))
             values["moveDownLabel"] = .string(context.format("moveDownLabel", item.name))
             values["moveToLabel"] = .string(context.format("moveToLabel", item.name))
+            values["moveHref"] = .string("/items/\(key)/move")
             values["deleteAskLabel"] = .string(context.format("deleteAskLabel", item.name))
             values["deleteLabel"] = .string(context.format("deleteLabel", item.name))
         }
@@ -161,6 +213,16 @@ struct ItemListView {
             values["nextHref"] = .string(target.url)
         }
         return .object(values)
+    }
+
+    /// The cell link's name for screen readers: name, value (and the high-value mark), serial.
+    static func accessibleName(_ item: Item, value: MustacheValue?, context: PageContext) -> String {
+        guard case .string(let value)? = value else { return item.name }
+        let valuable = item.valueInDollars >= valuableThreshold
+        if item.serialNumber.isEmpty {
+            return context.format(valuable ? "cellLabelValuableNoSerial" : "cellLabelNoSerial", item.name, value)
+        }
+        return context.format(valuable ? "cellLabelValuable" : "cellLabel", item.name, value, item.serialNumber)
     }
 
     /// ETags are quoted hashes; keep only the ASCII letters and digits for a query string.

@@ -1,7 +1,11 @@
+import Foundation
 import HTTP
+import Mustache
+import Storage
 
-/// How the list is being looked at: which page, edit mode, a row asking to confirm
-/// its deletion, a row to focus on return from the dialog.
+/// How the list is being looked at — all of it in the URL, so it can be bookmarked and Back
+/// works: the search, sort and filters, which page, edit mode, a row asking to confirm its
+/// deletion, a row to focus on return from the dialog.
 struct ListQuery: Sendable, Equatable {
     static let pageSize = 100
 
@@ -9,31 +13,113 @@ struct ListQuery: Sendable, Equatable {
     var editing = false
     var confirmKey: String?
     var focusKey: String?
+    var filter = ItemQuery()
 
-    init(page: Int = 1, editing: Bool = false, confirmKey: String? = nil, focusKey: String? = nil) {
+    init(page: Int = 1, editing: Bool = false, confirmKey: String? = nil, focusKey: String? = nil, filter: ItemQuery = ItemQuery()) {
         self.page = page
         self.editing = editing
         self.confirmKey = confirmKey
         self.focusKey = focusKey
+        self.filter = filter
     }
 
+    /// Reads the list's parameters; anything malformed falls back to the default quietly
+    /// (a bookmark from an older version still opens the list).
     init(request: HTTPRequest) {
-        page = request.query("page").flatMap { Int($0) }.map { max(1, $0) } ?? 1
+        page = Self.pageNumber(request.query("page"))
         editing = request.query("mode") == "edit"
         confirmKey = request.query("confirm")
         focusKey = request.query("focus")
+        filter = Self.filter(search: request.query("q"), sort: request.query("sort"),
+                             valuable: request.query("valuable"), photo: request.query("photo"))
     }
+
+    /// The list state carried by a form's hidden fields (Undo, Add).
+    init(form: SubmittedForm) {
+        page = Self.pageNumber(form["page"])
+        filter = Self.filter(search: form["q"], sort: form["sort"], valuable: form["valuable"], photo: form["photo"])
+    }
+
+    static func filter(search: String?, sort: String?, valuable: String?, photo: String?) -> ItemQuery {
+        let (order, descending) = sort.flatMap(Self.sortOptions) ?? (.position, false)
+        return ItemQuery(search: search ?? "", sort: order, descending: descending,
+                         valuableOnly: isChecked(valuable), withPhotoOnly: isChecked(photo))
+    }
+
+    private static func isChecked(_ value: String?) -> Bool { value == "1" || value == "on" || value == "true" }
+
+    /// The sorts the list offers, as they appear in `?sort=`, and their meaning.
+    static let sortParameters: [(parameter: String, sort: ItemQuery.Sort, descending: Bool)] = [
+        ("", .position, false),
+        ("name", .name, false), ("name-desc", .name, true),
+        ("value-desc", .value, true), ("value", .value, false),
+        ("date-desc", .date, true), ("date", .date, false),
+        ("serial", .serial, false), ("serial-desc", .serial, true),
+    ]
+
+    private static func sortOptions(_ parameter: String) -> (ItemQuery.Sort, Bool)? {
+        sortParameters.first { $0.parameter == parameter }.map { ($0.sort, $0.descending) }
+    }
+
+    /// `?sort=` for `filter`'s order ("" for the member's own order).
+    var sortParameter: String {
+        Self.sortParameters.first { $0.sort == filter.sort && $0.descending == filter.descending }?.parameter ?? ""
+    }
+
+    /// The search, sort and filters only (for the form's fields and hidden copies of them).
+    var filterParameters: [(String, String)] {
+        var parameters: [(String, String)] = []
+        if !filter.search.isEmpty { parameters.append(("q", filter.search)) }
+        if !sortParameter.isEmpty { parameters.append(("sort", sortParameter)) }
+        if filter.valuableOnly { parameters.append(("valuable", "1")) }
+        if filter.withPhotoOnly { parameters.append(("photo", "1")) }
+        return parameters
+    }
+
+    /// What brings a link back to this list as it is: search, sort, filters and page.
+    var stateParameters: [(String, String)] {
+        filterParameters + (page > 1 ? [("page", String(page))] : [])
+    }
+
+    /// `?q=…&page=2` — ``stateParameters`` for URLs that return here ("" for the plain list).
+    var stateQuery: String { Self.queryString(stateParameters) }
+
+    /// ``stateParameters`` as hidden fields of a form that returns here (`{{#fields}}`).
+    var stateFields: MustacheValue {
+        .list(stateParameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) })
+    }
+
+    /// The list as it is, without edit mode, confirmation or focus.
+    var state: ListQuery { ListQuery(page: page, filter: filter) }
 
     /// `/items?…` for this query. No `#fragment`: the focused row or Delete button has
     /// `autofocus`, which scrolls it into view, and browsers skip autofocus when a
     /// fragment names an element.
     var url: String {
-        var parameters: [String] = []
-        if editing { parameters.append("mode=edit") }
-        if page > 1 { parameters.append("page=\(page)") }
-        if let confirmKey { parameters.append("confirm=\(confirmKey)") }
-        if let focusKey { parameters.append("focus=\(focusKey)") }
-        return "/items" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        var parameters: [(String, String)] = editing ? [("mode", "edit")] : []
+        parameters += stateParameters
+        if let confirmKey { parameters.append(("confirm", confirmKey)) }
+        if let focusKey { parameters.append(("focus", focusKey)) }
+        return "/items" + Self.queryString(parameters)
+    }
+
+    static func queryString(_ parameters: [(String, String)]) -> String {
+        guard !parameters.isEmpty else { return "" }
+        return "?" + parameters.map { "\($0.0)=\(percentEncoded($0.1))" }.joined(separator: "&")
+    }
+
+    /// Percent-encodes all but RFC 3986's unreserved characters (so `&`, `=`, `+`, `#`, `%`
+    /// and non-ASCII letters in a search survive the round trip).
+    static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// A page number from a query or form: 1 unless it is a number in 1…1,000,000 (a list
+    /// holds far fewer pages; larger numbers are clamped to the last page when shown).
+    static func pageNumber(_ text: String?) -> Int {
+        text.flatMap { Int($0) }.flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
     }
 
     /// The page (1-based) that shows the item at `index` (0-based).

@@ -1,3 +1,4 @@
+import Storage
 import Synchronization
 
 /// Whole list pages' rows, kept for the store revision they were read at: an unchanged
@@ -8,15 +9,20 @@ final class ListingCache: Sendable {
         let revision: Int
         let page: Int
         let language: Language
+        let editing: Bool
+        let filter: ItemQuery
     }
 
     struct Listing: Sendable {
         let count: Int
-        let totalValue: Int
+        /// `nil` for a search (counted by its index alone).
+        let totalValue: Int?
         /// The page shown (the requested one, or the last when it asked past the end).
         let page: Int
         let pageCount: Int
         let rowsHTML: String
+        /// How many items wait in Recently Deleted.
+        let deletedCount: Int
     }
 
     private let entries = Mutex<[Key: Listing]>([:])
@@ -25,6 +31,11 @@ final class ListingCache: Sendable {
     /// - Parameter capacity: pages kept for one revision (about 50 KB each).
     init(capacity: Int = 256) {
         self.capacity = capacity
+    }
+
+    /// Forgets every page.
+    func removeAll() {
+        entries.withLock { $0.removeAll() }
     }
 
     func listing(for key: Key) -> Listing? {

@@ -1,11 +1,13 @@
 import HTTP
 import Mustache
+import Storage
 
 /// Renders the templates in `Templates/` into responses, adding what every page shares
 /// (language, translated strings, CSRF token, flash message, stylesheet URLs).
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
     let formatters: Formatters
+    let csrf: CSRFProtection
     let assets: [String: MustacheValue]
     let rowCache = RowCache()
     let listingCache = ListingCache()
@@ -13,9 +15,10 @@ struct PageRenderer: Sendable {
     /// The language links, with the current one marked, for each language.
     private let languageLinks: [Language: MustacheValue]
 
-    init(library: MustacheLibrary, formatters: Formatters, assets: Assets) {
+    init(library: MustacheLibrary, formatters: Formatters, assets: Assets, csrf: CSRFProtection) {
         self.library = library
         self.formatters = formatters
+        self.csrf = csrf
         self.assets = [
             "layoutCSS": .string(assets.layoutStylesheet.url),
             "appCSS": .string(assets.stylesheet.url),
@@ -40,16 +43,25 @@ struct PageRenderer: Sendable {
         languageLinks = links
     }
 
+    /// The browser's language, CSRF token and flash message, for rendering a page.
+    func context(for request: HTTPRequest, takingFlash: Bool = true) -> PageContext {
+        PageContext(request: request, csrf: csrf, takingFlash: takingFlash)
+    }
+
     /// Renders `template` with `values` plus the shared page values.
-    func render(_ template: String, _ values: [String: MustacheValue], context: PageContext, status: HTTPStatus = .ok) throws -> HTTPResponse {
+    func render(
+        _ template: String, _ values: [String: MustacheValue], context: PageContext, status: HTTPStatus = .ok,
+        isErrorPage: Bool = false
+    ) throws -> HTTPResponse {
         var all = shared(values, context: context)
         all["assets"] = .object(assets)
         if let flash = context.flash { all["flash"] = .string(flash) }
+        if let batch = context.undoBatch { all["undoBatch"] = .string(batch.lowercasedString) }
         var body: [UInt8] = []
         body.reserveCapacity(64 * 1024)
         try library.render(template, .object(all), into: &body)
         var response = HTTPResponse.html(bytes: body, status: status)
-        context.finish(&response)
+        context.finish(&response, isErrorPage: isErrorPage)
         return response
     }
 
@@ -62,12 +74,31 @@ struct PageRenderer: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The string key of a role's name.
+    static func roleKey(_ role: Account.Role) -> String {
+        switch role {
+        case .owner: "roleOwner"
+        case .editor: "roleEditor"
+        case .viewer: "roleViewer"
+        }
+    }
+
     private func shared(_ values: [String: MustacheValue], context: PageContext) -> [String: MustacheValue] {
         var all = values
         all["lang"] = .string(context.language.htmlTag)
         all["t"] = strings[context.language] ?? .null
         all["csrf"] = .string(context.csrf.value)
         all["languages"] = languageLinks[context.language] ?? .null
+        if let signedIn = context.signedIn {
+            let role = signedIn.account.role
+            all["member"] = .object([
+                "username": .string(signedIn.account.username),
+                "role": .string(context.text(Self.roleKey(role))),
+                "summary": .string(context.format("signedInAs", signedIn.account.username, context.text(Self.roleKey(role)))),
+                "canEdit": .bool(role.canEdit),
+                "isOwner": .bool(role.canManageMembers),
+            ])
+        }
         return all
     }
 }

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import HTTP
 import HTTPTestSupport
@@ -12,9 +13,17 @@ let repositoryRoot: String = {
     return url.path
 }()
 
+/// The password of the members `withApp` makes.
+let testPassword = "correct horse battery staple"
+
 /// Runs `body` against the real app on a live server (127.0.0.1, free port) with its
 /// own data directory; the server always stops and the database is closed afterwards.
-func withApp(dataDirectory: String? = nil, _ body: (Browser, HomepwnerApp) throws -> Void) throws {
+///
+/// - Parameter signedIn: the role of a member (`owner`, `editor`, …) made and signed in
+///   first, as the browser `body` gets; nil for a first run with no account at all.
+func withApp(
+    dataDirectory: String? = nil, signedIn role: Account.Role? = .owner, _ body: (Browser, HomepwnerApp) throws -> Void
+) throws {
     let temporary = dataDirectory == nil ? try TemporaryDirectory() : nil
     let app = try HomepwnerApp(configuration: AppConfiguration(
         dataDirectory: dataDirectory ?? temporary!.path,
@@ -23,9 +32,36 @@ func withApp(dataDirectory: String? = nil, _ body: (Browser, HomepwnerApp) throw
     ))
     defer { try? app.close() }
     var configuration = HTTPServer.Configuration.testing
-    configuration.errorResponder = { status, message in app.errorResponse(status: status, message: message) }
+    configuration.errorResponder = { status, message, request in app.errorResponse(status: status, message: message, request: request) }
+    // As in production: the Host is checked (DNS rebinding), so tests use the real names.
+    configuration.hostPolicy = HostPolicy()
+    configuration.spoolDirectory = dataDirectory ?? temporary!.path
     try withTestServer(router: app.router, configuration: configuration) { client in
-        try body(Browser(client: client), app)
+        let browser = Browser(client: client)
+        if let role {
+            try app.addMember(role.rawValue, role: role)
+            try browser.signIn(role.rawValue)
+        }
+        try body(browser, app)
+    }
+}
+
+extension HomepwnerApp {
+    /// A member with `testPassword`, made straight in the store.
+    @discardableResult
+    func addMember(_ username: String, role: Account.Role) throws -> Account {
+        if let existing = try accounts.account(named: username) { return existing }  // a reopened data directory
+        return try accounts.createAccount(username: username, passwordHash: try PasswordHash.make(testPassword), role: role)
+    }
+}
+
+extension Browser {
+    /// Signs in through the form, as a person would; the session cookie lands in the jar.
+    func signIn(_ username: String, password: String = testPassword) throws {
+        _ = try get("/sign-in")
+        let page = try post("/sign-in", ["username": username, "password": password, "next": "/items"])
+        guard page.status == 303 else { throw TestClientError.malformedResponse("sign-in answered \(page.status): \(page.text.prefix(300))") }
+        _ = try get("/items")  // a page whose forms carry the session's token
     }
 }
 

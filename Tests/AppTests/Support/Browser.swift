@@ -33,6 +33,9 @@ final class Browser {
         self.client = client
     }
 
+    /// This server's origin, as a browser on its pages sends it.
+    var origin: String { "http://\(client.host):\(client.port)" }
+
     func get(_ path: String, headers: [String: String] = [:]) throws -> Page {
         try send(.get, path, headers: headers, body: [], contentType: nil)
     }
@@ -63,17 +66,32 @@ final class Browser {
         case .wrong:
             return fields + [("_csrf", String(repeating: "0", count: 64))]
         case .valid:
-            if cookies["hp_csrf"] == nil { _ = try get("/items") }
-            return fields + [("_csrf", cookies["hp_csrf"] ?? "")]
+            if formToken == nil { _ = try get("/items") }
+            return fields + [("_csrf", formToken ?? "")]
         }
+    }
+
+    /// The `_csrf` value of the forms on the last page that had any, as a person's browser
+    /// would submit it (the token is derived from the cookie on the server).
+    private(set) var formToken: String?
+
+    private func rememberFormToken(_ page: Page) {
+        let marker = "name=\"_csrf\" value=\""
+        guard let start = page.body.range(of: marker)?.upperBound,
+              let end = page.body[start...].firstIndex(of: "\"") else { return }
+        formToken = String(page.body[start..<end])
     }
 
     private func send(_ method: HTTPMethod, _ path: String, headers: [String: String], body: [UInt8], contentType: String?) throws -> Page {
         var fields: HTTPHeaders = [:]
         for (name, value) in headers { fields.add(HTTPHeaderName(name), value) }
         if let contentType { fields[.contentType] = contentType }
+        // Browsers send Origin with every POST; the server refuses writes without it.
+        if method == .post && !fields.contains(.origin) { fields[.origin] = origin }
         let response = try client.request(method, path, headers: fields, body: body)
-        return Page(status: response.status.rawValue, headers: response.headers, bodyBytes: response.body)
+        let page = Page(status: response.status.rawValue, headers: response.headers, bodyBytes: response.body)
+        rememberFormToken(page)
+        return page
     }
 }
 

@@ -1,0 +1,63 @@
+import Foundation
+import HTTP
+import Storage
+
+/// Every route but a few public ones needs a signed-in member, and writes need a role that
+/// may make them. Runs inside the error pages, so refusals look like every other error.
+///
+/// - No account yet (first run): every page leads to `/setup`.
+/// - Signed out: a GET goes to the sign-in page (and back after it); anything else is 401.
+/// - A viewer's state-changing request is 403, except their own account's (password, sessions).
+struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
+    let accounts: AccountStore
+
+    /// From the head, before a body is read: an anonymous write, or a viewer's, is refused
+    /// at once (the same answers the middleware gives after reading it).
+    func check(_ head: HTTPRequest) throws {
+        guard head.method != .get, head.method != .head, !Self.isPublic(head.path) else { return }
+        guard let id = SessionCookie.id(in: head), let (_, account) = try accounts.activeSession(idHash: SessionCookie.digest(id)) else {
+            throw try accounts.accountCount() == 0 ? HTTPError(.forbidden, "errorText403Setup") : HTTPError(.unauthorized, "errorText401")
+        }
+        if !account.role.canEdit, !Self.isSelfService(head.path) { throw HTTPError(.forbidden, "errorText403Role") }
+    }
+
+    /// Paths anyone may reach: the way in, health, and the look (stylesheets, script, icon).
+    static func isPublic(_ path: String) -> Bool {
+        path == "/sign-in" || path == "/setup" || path == "/health" || path.hasPrefix("/invitations/")
+            || path.hasPrefix("/assets/") || path == "/favicon.svg"
+    }
+
+    /// Writes any member may make about themselves, whatever their role.
+    static func isSelfService(_ path: String) -> Bool {
+        path == "/sign-out" || path.hasPrefix("/account")
+    }
+
+    func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
+        var request = request
+        if let id = SessionCookie.id(in: request), let (_, account) = try accounts.activeSession(idHash: SessionCookie.digest(id)) {
+            request.signedIn = SignedIn(account: account, sessionID: id, sessionDigest: SessionCookie.digest(id))
+        }
+        let path = request.path
+        if Self.isPublic(path) { return try next(request) }
+        guard let signedIn = request.signedIn else {
+            if try accounts.accountCount() == 0 {
+                guard request.method == .get || request.method == .head else {
+                    throw HTTPError(.forbidden, "errorText403Setup")
+                }
+                return .redirect(to: "/setup")
+            }
+            guard request.method == .get || request.method == .head else {
+                throw HTTPError(.unauthorized, "errorText401")
+            }
+            return .redirect(to: "/sign-in?next=" + PercentEncoding.encode(request.target, spaceAsPlus: false))
+        }
+        let safe = request.method == .get || request.method == .head
+        if !safe, !signedIn.account.role.canEdit, !Self.isSelfService(path) {
+            throw HTTPError(.forbidden, "errorText403Role")
+        }
+        if path.hasPrefix("/members"), !signedIn.account.role.canManageMembers {
+            throw HTTPError(.forbidden, "errorText403Owner")
+        }
+        return try next(request)
+    }
+}

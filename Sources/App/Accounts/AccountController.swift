@@ -1,0 +1,78 @@
+import Cryptography
+import Foundation
+import HTTP
+import Mustache
+import Storage
+
+/// `/account`: who you are, your password, where you are signed in — and, for an owner, the
+/// household's members and invitations.
+struct AccountController: Sendable {
+    let accounts: AccountStore
+    let renderer: PageRenderer
+
+    /// `GET /account`
+    func show(_ request: HTTPRequest) throws -> HTTPResponse {
+        try page(request, errors: [:], status: .ok)
+    }
+
+    /// `POST /account/password` (offloaded): needs the current password.
+    func changePassword(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
+        let context = renderer.context(for: request)
+        var errors: [String: String] = [:]
+        let current = PasswordPolicy.normalized(form["current"] ?? "")
+        if !PasswordHash.verify(current, against: signedIn.account.passwordHash) { errors["current"] = "errorCurrentPassword" }
+        var newPassword: String? = nil
+        switch PasswordPolicy.check(form["password"] ?? "", username: signedIn.account.username) {
+        case .success(let normalized): newPassword = normalized
+        case .failure(let problem): errors["password"] = problem.rawValue
+        }
+        if form["password"] != form["confirm"] { errors["confirm"] = "errorPasswordMismatch" }
+        guard let newPassword, errors.isEmpty else { return try page(request, errors: errors, status: .unprocessableContent) }
+        try accounts.setPasswordHash(try PasswordHash.make(newPassword), accountID: signedIn.account.id, keepingSession: signedIn.sessionDigest)
+        return PageContext.redirect(to: "/account", flash: context.text("passwordChanged"))
+    }
+
+    /// `POST /account/sessions/end`: one of your sessions (`session` = its digest in hex).
+    func endSession(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
+        guard let digest = form["session"].flatMap({ Hex.decode($0) }), digest.count == 32 else {
+            throw HTTPError(.badRequest, "No such session.")
+        }
+        try accounts.deleteSession(idHash: digest, accountID: signedIn.account.id)
+        var response = PageContext.redirect(to: "/account", flash: renderer.context(for: request).text("sessionEnded"))
+        if digest == signedIn.sessionDigest {
+            response = .redirect(to: "/sign-in")
+            response.setCookie(SessionCookie.clearing(secure: request.isSecure))
+        }
+        return response
+    }
+
+    /// The account page; with `invitationLink`, the link just created, shown this once.
+    func page(_ request: HTTPRequest, errors: [String: String], status: HTTPStatus, invitationLink: String? = nil) throws -> HTTPResponse {
+        guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
+        let context = renderer.context(for: request)
+        let formatters = renderer.formatters
+        let sessions: [MustacheValue] = try accounts.sessions(accountID: signedIn.account.id).map { session in
+            let device = AccountForms.deviceName(session.userAgent)
+            return .object([
+                "device": .string(device),
+                "lastSeen": .string(context.format("sessionLastSeen", formatters.day(session.lastSeenAt, context.language).medium)),
+                "current": .bool(session.idHash == signedIn.sessionDigest),
+                "digest": .string(Hex.encode(session.idHash)),
+                "endLabel": .string(context.format("endSessionLabel", device)),
+            ])
+        }
+        var values: [String: MustacheValue] = [
+            "title": .string(context.text("accountTitle")),
+            "prefix": "account",
+            "sessions": .list(sessions),
+            "errors": .object(errors.mapValues { .string(context.text($0)) }),
+        ]
+        if signedIn.account.role.canManageMembers {
+            values["members"] = try MembersView(accounts: accounts, renderer: renderer).values(for: signedIn.account, context: context)
+            if let invitationLink { values["invitationLink"] = .string(invitationLink) }
+        }
+        return try renderer.render("account/account", values, context: context, status: status)
+    }
+}

@@ -1,0 +1,55 @@
+import Cryptography
+import Foundation
+import Storage
+
+/// The account operations of `homepwner users`, with the same rules as the pages
+/// (username, NIST password policy, yescrypt, the last owner kept).
+public final class AccountTool {
+    public enum Problem: Error, CustomStringConvertible {
+        case badUsername
+        case weakPassword(String)
+        case unknownUser(String)
+
+        public var description: String {
+            switch self {
+            case .badUsername: "a username has 1 to 64 characters, without control characters"
+            case .weakPassword(let why): "weak password: \(why)"
+            case .unknownUser(let name): "unknown user \(name)"
+            }
+        }
+    }
+
+    let store: ItemStore
+    let accounts: AccountStore
+
+    public init(dataDirectory: String) throws {
+        store = try ItemStore.open(directory: dataDirectory)
+        accounts = AccountStore(store)
+    }
+
+    public func close() { store.close() }
+
+    public func add(username: String, password: String, role: Account.Role) throws {
+        guard let name = AccountForms.username(username) else { throw Problem.badUsername }
+        try accounts.createAccount(username: name, passwordHash: try PasswordHash.make(try checked(password, username: name)), role: role)
+    }
+
+    public func list() throws -> [Account] { try accounts.accounts() }
+
+    public func resetPassword(username: String, password: String) throws {
+        guard let account = try accounts.account(named: username) else { throw Problem.unknownUser(username) }
+        try accounts.setPasswordHash(try PasswordHash.make(try checked(password, username: account.username)), accountID: account.id)
+    }
+
+    public func remove(username: String) throws {
+        guard let account = try accounts.account(named: username) else { throw Problem.unknownUser(username) }
+        try accounts.removeAccount(id: account.id)
+    }
+
+    private func checked(_ password: String, username: String) throws -> String {
+        switch PasswordPolicy.check(password, username: username) {
+        case .success(let normalized): return normalized
+        case .failure(let problem): throw Problem.weakPassword(Strings.text(problem.rawValue, .english))
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Cryptography
+import Foundation
+import HTTP
+import Mustache
+import Storage
+import Synchronization
+
+/// The ways in and out: first-run setup, sign-in, sign-out (here and everywhere).
+/// Password hashing makes sign-in and setup slow on purpose: they run offloaded.
+struct SessionController: Sendable {
+    let accounts: AccountStore
+    let renderer: PageRenderer
+    let throttle: SignInThrottle
+    let setup: SetupCode
+    /// Checked for unknown usernames, so they take as long as a wrong password.
+    let decoyHash: String
+
+    // MARK: Sign in
+
+    /// `GET /sign-in?next=…`
+    func showSignIn(_ request: HTTPRequest) throws -> HTTPResponse {
+        if request.signedIn != nil { return .redirect(to: AccountForms.safeNext(request.query("next"))) }
+        if try accounts.accountCount() == 0 { return .redirect(to: "/setup") }
+        return try signInPage(request, username: "", next: request.query("next"), error: nil, status: .ok)
+    }
+
+    /// `POST /sign-in` (offloaded): the same answer, after the same work, for an unknown name
+    /// and a wrong password; throttled per name and address.
+    func signIn(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        let context = renderer.context(for: request)
+        let username = form["username"]?.trimmingWhitespace ?? ""
+        let password = PasswordPolicy.normalized(form["password"] ?? "")
+        let next = form["next"]
+        if let wait = throttle.wait(username: username, address: request.clientAddress) {
+            let seconds = String(Int(wait.rounded(.up)))
+            var response = try signInPage(request, username: username, next: next,
+                                          error: context.format("signInThrottled", seconds), status: .tooManyRequests)
+            response.headers[.retryAfter] = seconds
+            return response
+        }
+        let account = try accounts.account(named: username)
+        let matches = PasswordHash.verify(password, against: account?.passwordHash ?? decoyHash) && account != nil
+        guard let account, matches else {
+            throttle.recordFailure(username: username, address: request.clientAddress)
+            return try signInPage(request, username: username, next: next, error: context.text("signInFailed"), status: .unauthorized)
+        }
+        throttle.recordSuccess(username: username, address: request.clientAddress)
+        return try startSession(for: account, request: request, goingTo: AccountForms.safeNext(next))
+    }
+
+    /// `POST /sign-out`
+    func signOut(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        if let signedIn = request.signedIn { try accounts.deleteSession(idHash: signedIn.sessionDigest) }
+        var response = HTTPResponse.redirect(to: "/sign-in")
+        response.setCookie(SessionCookie.clearing(secure: request.isSecure))
+        return response
+    }
+
+    /// `POST /account/sign-out-everywhere`
+    func signOutEverywhere(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        if let signedIn = request.signedIn { try accounts.deleteSessions(accountID: signedIn.account.id) }
+        var response = HTTPResponse.redirect(to: "/sign-in")
+        response.setCookie(SessionCookie.clearing(secure: request.isSecure))
+        return response
+    }
+
+    /// A new session for `account` (a new id every time: never one the browser brought).
+    func startSession(for account: Account, request: HTTPRequest, goingTo location: String, flash: String? = nil) throws -> HTTPResponse {
+        if let old = SessionCookie.id(in: request) { try accounts.deleteSession(idHash: SessionCookie.digest(old)) }
+        let id = SessionCookie.newID()
+        try accounts.createSession(idHash: SessionCookie.digest(id), accountID: account.id, userAgent: request.headers[.userAgent] ?? "")
+        var response = PageContext.redirect(to: location, flash: flash)
+        response.setCookie(SessionCookie.setting(id, secure: request.isSecure))
+        return response
+    }
+
+    private func signInPage(_ request: HTTPRequest, username: String, next: String?, error: String?, status: HTTPStatus) throws -> HTTPResponse {
+        let context = renderer.context(for: request)
+        var values: [String: MustacheValue] = [
+            "title": .string(context.text("signInTitle")),
+            "username": .string(username),
+            "next": .string(AccountForms.safeNext(next)),
+        ]
+        if let error { values["error"] = .string(error) }
+        return try renderer.render("account/sign-in", values, context: context, status: status)
+    }
+
+    // MARK: First run
+
+    /// `GET /setup?code=…`
+    func showSetup(_ request: HTTPRequest) throws -> HTTPResponse {
+        if try accounts.accountCount() > 0 { return .redirect(to: "/sign-in") }
+        guard setup.matches(request.query("code")) else { throw HTTPError(.forbidden, "setupCodeWrong") }
+        return try setupPage(request, code: request.query("code") ?? "", username: "", errors: [:], status: .ok)
+    }
+
+    /// `POST /setup` (offloaded): creates the owner and signs them in.
+    func completeSetup(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        if try accounts.accountCount() > 0 { return .redirect(to: "/sign-in") }
+        guard setup.matches(form["code"]) else { throw HTTPError(.forbidden, "setupCodeWrong") }
+        let typed = form["username"] ?? ""
+        var errors: [String: String] = [:]
+        let username = AccountForms.username(typed)
+        if username == nil { errors["username"] = "errorUsername" }
+        var password: String? = nil
+        switch PasswordPolicy.check(form["password"] ?? "", username: typed) {
+        case .success(let normalized): password = normalized
+        case .failure(let problem): errors["password"] = problem.rawValue
+        }
+        if form["password"] != form["confirm"] { errors["confirm"] = "errorPasswordMismatch" }
+        guard let username, let password, errors.isEmpty else {
+            return try setupPage(request, code: form["code"] ?? "", username: typed, errors: errors, status: .unprocessableContent)
+        }
+        let owner = try accounts.createAccount(username: username, passwordHash: try PasswordHash.make(password), role: .owner)
+        setup.consume()
+        return try startSession(for: owner, request: request, goingTo: "/items")
+    }
+
+    private func setupPage(_ request: HTTPRequest, code: String, username: String, errors: [String: String], status: HTTPStatus) throws -> HTTPResponse {
+        let context = renderer.context(for: request)
+        let values: [String: MustacheValue] = [
+            "title": .string(context.text("setupTitle")),
+            "prefix": "setup",
+            "code": .string(code),
+            "username": .string(username),
+            "errors": .object(errors.mapValues { .string(context.text($0)) }),
+        ]
+        return try renderer.render("account/setup", values, context: context, status: status)
+    }
+}
+
+/// The first-run code printed on the console: whoever reaches `/setup` first on a network
+/// cannot claim the house without it. Gone once the owner exists.
+final class SetupCode: Sendable {
+    private let code: Mutex<String?>
+
+    init(needed: Bool) {
+        code = Mutex(needed ? SecureRandom.hex(byteCount: 16) : nil)
+    }
+
+    var current: String? { code.withLock { $0 } }
+
+    func matches(_ candidate: String?) -> Bool {
+        guard let expected = current, let candidate else { return false }
+        return HMAC.constantTimeEqual(Array(expected.utf8), Array(candidate.utf8))
+    }
+
+    func consume() {
+        code.withLock { $0 = nil }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What the account forms have in common: a username's rules, a safe place to go after
+/// signing in, and a browser's name for the sessions list.
+enum AccountForms {
+    /// The trimmed username, or nil when it is empty, over 64 characters or holds control characters.
+    static func username(_ text: String?) -> String? {
+        guard let name = text?.trimmingWhitespace, (1...64).contains(name.count),
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+        else { return nil }
+        return name
+    }
+
+    /// `next` if it is a path on this site (`/items?page=2`), else the list: never another
+    /// site (`//evil.example`, `https://…`, `/\\evil`), so a sign-in link cannot send you away.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), next.utf8.count <= 2_048,
+              next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" })
+        else { return "/items" }
+        return next
+    }
+
+    /// "Firefox on Linux", "Safari on iPhone" — enough to tell one's sessions apart.
+    static func deviceName(_ userAgent: String) -> String {
+        let browsers = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Chromium/", "Chromium"),
+                        ("Safari/", "Safari"), ("curl/", "curl")]
+        let systems = [("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Mac OS X", "macOS"),
+                       ("Windows", "Windows"), ("CrOS", "ChromeOS"), ("Linux", "Linux")]
+        let browser = browsers.first { userAgent.contains($0.0) }?.1
+        let system = systems.first { userAgent.contains($0.0) }?.1
+        switch (browser, system) {
+        case let (browser?, system?): return "\(browser) · \(system)"
+        case let (browser?, nil): return browser
+        case let (nil, system?): return system
+        default: return userAgent.isEmpty ? "?" : String(userAgent.prefix(40))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import HTTP
+import Storage
+
+/// Who is asking: set on the request by ``AccessGuard`` for every signed-in request.
+struct SignedIn: Sendable {
+    let account: Account
+    /// The session's id as the browser holds it (to bind CSRF tokens and end this session).
+    let sessionID: String
+    let sessionDigest: [UInt8]
+}
+
+enum SignedInAttribute: HTTPRequestAttribute {
+    typealias Value = SignedIn
+}
+
+extension HTTPRequest {
+    /// The signed-in member, when there is one.
+    var signedIn: SignedIn? {
+        get { self[SignedInAttribute.self] }
+        set { self[SignedInAttribute.self] = newValue }
+    }
+}
+
+extension HTTPRequest {
+    /// Who history records for a change this request makes: the signed-in member, or no
+    /// one while the household has no accounts yet.
+    var actor: Actor {
+        signedIn.map { Actor(accountID: $0.account.id, name: $0.account.username) } ?? .system
+    }
+}

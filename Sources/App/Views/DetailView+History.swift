@@ -1,0 +1,72 @@
+import Foundation
+import Mustache
+import Storage
+
+/// The dialog's History section: what changed, who changed it and when, newest first.
+extension DetailView {
+    static let historyPageSize = 10
+
+    /// One page of an item's history, and whether there are more.
+    struct HistoryPage {
+        let entries: [HistoryEntry]
+        let hasOlder: Bool
+        let isFirstPage: Bool
+    }
+
+    func historyValues(_ page: HistoryPage, subject: Subject, list: ListQuery, context: PageContext) -> MustacheValue {
+        let base: String
+        switch subject {
+        case .item(let item): base = "/items/\(item.key.lowercasedString)"
+        case .draft(let draft): base = "/drafts/\(draft.id.lowercasedString)"
+        }
+        var values: [String: MustacheValue] = [
+            "entries": .list(page.entries.map { entryValues($0, context: context) }),
+            "none": .bool(page.entries.isEmpty && page.isFirstPage),
+            "hasEntries": .bool(!page.entries.isEmpty),
+            "pager": .bool(page.hasOlder || !page.isFirstPage),
+        ]
+        if page.hasOlder, let last = page.entries.last {
+            values["olderHref"] = .string(base + ListQuery.queryString(list.stateParameters + [("history", String(last.id))]))
+        }
+        if !page.isFirstPage { values["newestHref"] = .string(base + list.stateQuery) }
+        return .object(values)
+    }
+
+    private func entryValues(_ entry: HistoryEntry, context: PageContext) -> MustacheValue {
+        let moment = formatters.moment(entry.at, context.language)
+        var values: [String: MustacheValue] = [
+            "text": .string(describe(entry, context: context)),
+            "when": .string(moment.medium),
+            "whenISO": .string(moment.iso),
+        ]
+        if !entry.actor.name.isEmpty { values["who"] = .string(entry.actor.name) }
+        return .object(values)
+    }
+
+    /// "Name changed from “Lamp” to “Desk lamp”", in the page's language.
+    func describe(_ entry: HistoryEntry, context: PageContext) -> String {
+        let old = entry.oldValue ?? "", new = entry.newValue ?? ""
+        switch entry.kind {
+        case .created: return context.text("historyCreated")
+        case .imported: return context.text("historyImported")
+        case .deleted: return context.text("historyDeleted")
+        case .restored: return context.format("historyRestored", new)
+        case .moved: return context.format("historyMoved", old, new)
+        case .photoAdded: return context.text("historyPhotoAdded")
+        case .photoReplaced: return context.text("historyPhotoReplaced")
+        case .photoRemoved: return context.text("historyPhotoRemoved")
+        case .updated:
+            switch entry.field {
+            case .name?: return context.format("historyName", old, new)
+            case .valueInDollars?:
+                let dollars = { (text: String) in Int(text).map { formatters.dollars($0, context.language) } ?? text }
+                return context.format("historyValue", dollars(old), dollars(new))
+            case .serialNumber?:
+                if old.isEmpty { return context.format("historySerialSet", new) }
+                if new.isEmpty { return context.format("historySerialCleared", old) }
+                return context.format("historySerial", old, new)
+            case nil: return context.text("historyChanged")
+            }
+        }
+    }
+}
