@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Benchmark of the list page (issue 5): `wrk -t1 -c64 -d10s` on GET /items with 100
-# items and with 100,000 items (first page), against nginx (worker_processes 2)
-# serving a saved copy of the 100-item page. Prints req/s, p50/p99 and peak RSS.
+# Benchmark of the pages (issues 5 and 10): `wrk -t1 -c64 -d10s` on the list (view mode),
+# edit mode and an item's detail sheet with 100 items, and the list with 100,000 items,
+# each beside nginx (worker_processes 2) serving a saved copy of the same bytes. Requests
+# carry a browser's CSRF cookie, as a returning browser's do. Prints req/s, p50/p99, peak RSS.
 #
 #   Benchmarks/pages.sh            # needs wrk and nginx (apt-get install wrk nginx-light)
 #   DURATION=5s Benchmarks/pages.sh
@@ -40,11 +41,12 @@ start_homepwner() {
 }
 
 # Runs wrk and prints one line: label, req/s, p50, p99 (and peak RSS when given a pid).
+cookie="hp_csrf=$(printf 'ab%.0s' $(seq 1 32))"
 measure() {
   local label=$1 url=$2 rss_pid=${3:-}
-  curl -sf -o /dev/null "$url"   # warm up and check
+  curl -sf -o /dev/null -H "Cookie: $cookie" "$url"   # warm up and check
   local out
-  out=$(wrk -t1 -c64 -d"$duration" --latency "$url")
+  out=$(wrk -t1 -c64 -d"$duration" --latency -H "Cookie: $cookie" "$url")
   local rps p50 p99 rss="-"
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
@@ -59,9 +61,12 @@ small_port=$port small_pid=$pid
 start_homepwner large 100000
 large_port=$port large_pid=$pid
 
-# nginx serving a saved copy of the 100-item page.
+# nginx serving saved copies of the 100-item pages.
 mkdir -p "$work/nginx/html" "$work/nginx/logs"
-curl -sf "http://127.0.0.1:$small_port/items" -o "$work/nginx/html/items.html"
+key=$(curl -sf "http://127.0.0.1:$small_port/items" | grep -o 'data-key="[0-9a-f-]*"' | head -1 | cut -d'"' -f2)
+curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items" -o "$work/nginx/html/items.html"
+curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items?mode=edit" -o "$work/nginx/html/edit.html"
+curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items/$key" -o "$work/nginx/html/detail.html"
 nginx_port=$((small_port + 1))
 cat >"$work/nginx/nginx.conf" <<CONF
 worker_processes 2;
@@ -76,18 +81,28 @@ http {
   server {
     listen 127.0.0.1:$nginx_port;
     root $work/nginx/html;
-    location = /items { default_type "text/html; charset=utf-8"; try_files /items.html =404; }
+    default_type "text/html; charset=utf-8";
+    location = /items { try_files /items.html =404; }
+    location = /edit { try_files /edit.html =404; }
+    location = /detail { try_files /detail.html =404; }
   }
 }
 CONF
 nginx -p "$work/nginx" -c "$work/nginx/nginx.conf"
 trap 'nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -s stop 2>/dev/null || true; cleanup' EXIT
 
-echo "page size: $(wc -c <"$work/nginx/html/items.html") bytes; wrk -t1 -c64 -d$duration"
-measure "nginx, saved copy (100 items)" "http://127.0.0.1:$nginx_port/items" "" nginx_rps
+echo "page sizes: list $(wc -c <"$work/nginx/html/items.html"), edit mode $(wc -c <"$work/nginx/html/edit.html"), sheet $(wc -c <"$work/nginx/html/detail.html") bytes; wrk -t1 -c64 -d$duration"
+measure "nginx, the list's bytes" "http://127.0.0.1:$nginx_port/items" "" nginx_rps
 measure "homepwner GET /items (100 items)" "http://127.0.0.1:$small_port/items" "$small_pid" small_rps
+measure "nginx, edit mode's bytes" "http://127.0.0.1:$nginx_port/edit" "" nginx_edit_rps
+measure "homepwner GET /items?mode=edit" "http://127.0.0.1:$small_port/items?mode=edit" "$small_pid" edit_rps
+measure "nginx, the sheet's bytes" "http://127.0.0.1:$nginx_port/detail" "" nginx_detail_rps
+measure "homepwner GET /items/:key (sheet)" "http://127.0.0.1:$small_port/items/$key" "$small_pid" detail_rps
 measure "homepwner GET /items (100,000)" "http://127.0.0.1:$large_port/items" "$large_pid" large_rps
-awk -v s="$small_rps" -v n="$nginx_rps" -v l="$large_rps" 'BEGIN {
-  printf "ratio to nginx (100 items): %.2f (target >= 0.25)\n", s / n
+awk -v s="$small_rps" -v n="$nginx_rps" -v l="$large_rps" -v e="$edit_rps" -v ne="$nginx_edit_rps" \
+    -v d="$detail_rps" -v nd="$nginx_detail_rps" 'BEGIN {
+  printf "view mode / nginx: %.2f (target >= 0.5)\n", s / n
+  printf "edit mode / nginx: %.2f (target >= 0.25)\n", e / ne
+  printf "sheet / nginx:     %.2f\n", d / nd
   printf "100,000 vs 100 items time: %.2fx (target <= 1.5)\n", s / l
 }'

@@ -2,9 +2,11 @@
 //
 // Seeds a fresh store with N items, then times: opening it, the first page of 100 items,
 // pages at random offsets, index(of:), 1,000 random moves, 1,000 creates and 1,000 deletes,
-// with the durable default (synchronous=FULL). Prints median and p99 per operation next to
-// the acceptance targets of issue 3.
+// with the durable default (synchronous=FULL); then issue 12's records: searches, sorted and
+// filtered pages, delete → Undo and a page of history, with their query plans. Prints median
+// and p99 per operation next to the acceptance targets.
 import Foundation
+import ImageFixtures
 import Storage
 
 struct Options {
@@ -48,6 +50,78 @@ func measure(_ body: () throws -> Void) rethrows -> Double {
 }
 
 func format(_ value: Double) -> String { String(format: "%9.3f", value) }
+
+/// Issue 12: search, sort and filter pages, delete → Undo, and history, at full size.
+func recordsBenchmarks(store: ItemStore, options: Options, into results: inout [(Samples, String)]) throws {
+    let repetitions = min(options.repetitions, 300)
+    // Some items with a photo (one shared JPEG), for the "has photo" filter.
+    let photo = SampleImages.jpeg(seed: 7)
+    let count = try store.count()
+    for offset in stride(from: 0, to: count, by: max(1, count / 1_000)) {
+        guard let key = try store.items(offset: offset, limit: 1).first?.key else { break }
+        let draft = try store.beginEditDraft(key: key)
+        _ = try store.setDraftPhoto(id: draft.id, bytes: photo)
+        try store.commitDraft(id: draft.id, expectedVersion: draft.baseVersion)
+    }
+
+    let queries: [(String, ItemQuery)] = [
+        ("search \"ear\" (common)", ItemQuery(search: "ear")),
+        ("search \"spork\"", ItemQuery(search: "spork")),
+        ("search serial \"4F7\"", ItemQuery(search: "4F7")),
+        ("search \"zz\" (2 chars, scan)", ItemQuery(search: "zz")),
+        ("sorted by name", ItemQuery(sort: .name)),
+        ("sorted by value, high first", ItemQuery(sort: .value, descending: true)),
+        ("sorted by date, newest first", ItemQuery(sort: .date, descending: true)),
+        ("filter high value", ItemQuery(valuableOnly: true)),
+        ("filter has photo", ItemQuery(withPhotoOnly: true)),
+        ("search + filter + sort", ItemQuery(search: "ear", sort: .value, descending: true, valuableOnly: true)),
+    ]
+    for (name, query) in queries {
+        var first = Samples(name: name)
+        for _ in 0..<repetitions {
+            first.milliseconds.append(try measure { _ = try store.items(matching: query, offset: 0, limit: 100) })
+        }
+        results.append((first, "< 5 ms median"))
+        let matches = try store.items(matching: query, offset: 0, limit: 1).count
+        var deep = Samples(name: "  same, random page")
+        for _ in 0..<repetitions {
+            let offset = Int.random(in: 0..<max(1, matches)) / 100 * 100
+            deep.milliseconds.append(try measure { _ = try store.items(matching: query, offset: offset, limit: 100) })
+        }
+        results.append((deep, "(\(matches) matches)"))
+    }
+
+    var undo = Samples(name: "delete → Undo")
+    for _ in 0..<repetitions {
+        let index = Int.random(in: 0..<count)
+        guard let key = try store.items(offset: index, limit: 1).first?.key else { break }
+        undo.milliseconds.append(try measure {
+            let batch = try store.removeItems(keys: [key])
+            try store.restore(batch: batch.id)
+        })
+    }
+    results.append((undo, "< 5 ms median"))
+
+    // One item with 1,000 changes, among everyone else's history.
+    let busy = try store.items(offset: count / 3, limit: 1)[0]
+    var version = busy.version
+    for value in 0..<1_000 {
+        let draft = try store.beginEditDraft(key: busy.key)
+        _ = try store.updateDraft(id: draft.id, name: busy.name, serialNumber: busy.serialNumber, valueInDollars: value + 1)
+        version = try store.commitDraft(id: draft.id, expectedVersion: version).version
+    }
+    var history = Samples(name: "history, first page (1,000)")
+    for _ in 0..<options.repetitions {
+        history.milliseconds.append(try measure { _ = try store.history(of: busy.key, limit: 20) })
+    }
+    results.append((history, "< 2 ms median"))
+
+    print("\nEXPLAIN QUERY PLAN of each page:")
+    for (name, query) in queries {
+        print("  \(name):")
+        for line in try store.queryPlan(query) { print("    \(line)") }
+    }
+}
 
 let options = Options(CommandLine.arguments)
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("StorageBenchmark-\(UUID().uuidString)").path
@@ -141,6 +215,8 @@ do {
         })
     }
     results.append((commits, "-"))
+
+    try recordsBenchmarks(store: store, options: options, into: &results)
 
     print("")
     print("operation                         median ms     p99 ms    target")

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import HTTP
 
@@ -12,12 +13,19 @@ enum Launcher {
     static func serve(
         _ router: Router,
         options: Options,
-        errorResponder: (@Sendable (HTTPStatus, String) -> HTTPResponse)? = nil,
+        errorResponder: (@Sendable (HTTPStatus, String, HTTPRequest?) -> HTTPResponse)? = nil,
+        afterStart: (String) -> Void = { _ in },
         afterShutdown: () -> Void = {}
     ) -> Int32 {
         var configuration = HTTPServer.Configuration(host: options.host, port: options.port)
         configuration.accessLog = !options.quiet
         configuration.errorResponder = errorResponder
+        configuration.hostPolicy = HostPolicy(publicHosts: options.publicHosts)
+        configuration.trustedProxies = options.trustedProxies.compactMap { IPAddress($0) }
+        configuration.maxConnectionsPerAddress = options.maxConnectionsPerAddress
+        configuration.timeouts.minimumRate = options.minimumTransferRate
+        // Large uploads are spooled next to the database, on the disk meant for the data.
+        configuration.spoolDirectory = options.dataDirectory
         let server = HTTPServer(configuration: configuration, router: router)
         do {
             try server.start()
@@ -27,9 +35,15 @@ enum Launcher {
         }
         if !options.isLoopbackHost {
             printError("warning: listening on \(options.host), reachable from other machines")
+            if options.trustedProxies.isEmpty {
+                printError("warning: plain HTTP on the network: passwords travel in clear; put Homepwner behind an HTTPS proxy (see README)")
+            }
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         print("Homepwner listening on http://\(shownHost):\(server.port)")
+        // A wildcard address is not one to open: the first-run link names this machine's loopback.
+        let openable = ["0.0.0.0", "::", "[::]"].contains(options.host) ? "127.0.0.1" : shownHost
+        afterStart("http://\(openable):\(server.port)")
         fflush(nil)  // flushes stdout (and every other stream)
         _ = Signals.waitForTermination()
         server.shutdown(gracePeriod: .seconds(5))
@@ -45,6 +59,15 @@ enum Launcher {
             if mkdir(built, 0o755) != 0 && errno != EEXIST { return false }
         }
         return true
+    }
+
+    /// The password given on standard input (one line; the newline is not part of it).
+    static func readPasswordFromStandardInput() -> String? {
+        var data = FileHandle.standardInput.readDataToEndOfFile()
+        if data.last == 0x0A { data.removeLast() }
+        if data.last == 0x0D { data.removeLast() }
+        guard !data.isEmpty, let text = String(data: data, encoding: .utf8) else { return nil }
+        return text
     }
 
     static func printError(_ message: String) {

@@ -1,3 +1,5 @@
+import HTTP
+
 /// Command-line options of `homepwner`.
 struct Options: Sendable, Equatable {
     var host = "127.0.0.1"
@@ -7,10 +9,15 @@ struct Options: Sendable, Equatable {
     var templatesDirectory = "./Templates"
     var quiet = false
     var seed: Int? = nil
+    var publicHosts: [String] = []
+    var trustedProxies: [String] = []
+    var maxConnectionsPerAddress = 64
+    var minimumTransferRate = 1024
     var showHelp = false
 
     static let usage = """
         Usage: homepwner [options]
+               homepwner users add|list|reset-password|remove …   (accounts, without a server; see `homepwner users`)
 
           --host HOST          address to listen on (default 127.0.0.1; others are reachable from the network)
           --port PORT          port to listen on (default 8080; 0 picks a free port)
@@ -18,6 +25,14 @@ struct Options: Sendable, Equatable {
           --public-dir DIR     static files to serve (default ./Public)
           --templates-dir DIR  page templates (default ./Templates)
           --seed N             add N random items to an empty store
+          --public-host NAME   also answer for this host name (repeatable), e.g. homepwner.local or
+                               inventory.example.org:8443; other names get 421 (DNS rebinding)
+          --trusted-proxy ADDR believe X-Forwarded-For/-Proto and Forwarded from this reverse proxy
+                               address (repeatable)
+          --max-connections-per-address N
+                               connections one client address may hold open (default 64)
+          --min-transfer-rate BYTES
+                               slowest average upload/download accepted after 5 s, bytes/s (default 1024)
           --quiet              no access log
           --help               show this help
         """
@@ -56,6 +71,20 @@ struct Options: Sendable, Equatable {
             case "--public-dir": options.publicDirectory = try value()
             case "--templates-dir": options.templatesDirectory = try value()
             case "--seed": options.seed = try integer(0...1_000_000)
+            case "--public-host":
+                let name = try value()
+                guard !name.isEmpty, !name.contains("/"), !name.contains("@") else {
+                    throw ParseError(description: "--public-host needs a host name, optionally with :port, not \(name)")
+                }
+                options.publicHosts.append(name)
+            case "--trusted-proxy":
+                let address = try value()
+                guard IPAddress(address) != nil else {
+                    throw ParseError(description: "--trusted-proxy needs an IP address, not \(address)")
+                }
+                options.trustedProxies.append(address)
+            case "--max-connections-per-address": options.maxConnectionsPerAddress = try integer(1...100_000)
+            case "--min-transfer-rate": options.minimumTransferRate = try integer(0...1_000_000_000)
             case "--quiet", "-q": options.quiet = true
             case "--help", "-h": options.showHelp = true
             default: throw ParseError(description: "unknown option \(argument)")

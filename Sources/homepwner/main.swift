@@ -3,6 +3,11 @@ import Glibc
 
 // homepwner: parse flags, open the store and templates, serve until SIGTERM/SIGINT,
 // then finish in-flight requests, checkpoint the database and exit 0.
+// `homepwner users …` manages accounts and exits; everything else starts the server.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "users" {
+    exit(UsersCommand.run(Array(CommandLine.arguments.dropFirst(2)), readPassword: Launcher.readPasswordFromStandardInput))
+}
+
 let options: Options
 do {
     options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -35,7 +40,10 @@ do {
 let status = Launcher.serve(
     app.router,
     options: options,
-    errorResponder: { status, message in app.errorResponse(status: status, message: message) },
+    errorResponder: { status, message, request in app.errorResponse(status: status, message: message, request: request) },
+    afterStart: { baseURL in
+        if let path = try? app.setupPath() { print("First run: open \(baseURL)\(path)") }
+    },
     afterShutdown: {
         do {
             try app.close()

@@ -8,6 +8,7 @@
 // with SIGKILL at a random moment and checks that every acknowledged write is in the file,
 // and that the one in flight, if any, is either entirely there or not at all.
 import Foundation
+import ImageFixtures
 import Storage
 
 /// Writes one line straight to the stdout pipe (one write(2), no buffering to lose).
@@ -39,8 +40,8 @@ do {
         case 4:
             // A new item with a photo, committed in one transaction.
             let draft = try store.beginNewItemDraft()
-            var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
-            for _ in 0..<Int.random(in: 1_000...40_000, using: &generator) { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
+            let bytes = SampleImages.largePNG(
+                byteCount: Int.random(in: 4_000...40_000, using: &generator), seed: UInt8.random(in: 0...255, using: &generator))
             let withPhoto = try store.setDraftPhoto(id: draft.id, bytes: bytes)
             emit("? P \(draft.itemKey) \(withPhoto.photoETag ?? "-")")
             let item = try store.commitDraft(id: draft.id, expectedVersion: nil)

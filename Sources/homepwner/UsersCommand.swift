@@ -1,0 +1,97 @@
+import App
+import Foundation
+import Storage
+
+/// `homepwner users …`: manage accounts from scripts and tests, without a server.
+///
+///     homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR]
+///     homepwner users list [--data-dir DIR]
+///     homepwner users reset-password NAME --password-stdin [--data-dir DIR]
+///     homepwner users remove NAME [--data-dir DIR]
+///
+/// Prints what it did; on an error prints why on stderr and exits with status 1.
+enum UsersCommand {
+    static let usage = """
+        Usage: homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR]
+               homepwner users list [--data-dir DIR]
+               homepwner users reset-password NAME --password-stdin [--data-dir DIR]
+               homepwner users remove NAME [--data-dir DIR]
+        """
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs the command in `arguments` (after `users`); returns the exit status.
+    static func run(_ arguments: [String], readPassword: () -> String?) -> Int32 {
+        do {
+            try execute(arguments, readPassword: readPassword)
+            return 0
+        } catch let failure as Failure {
+            Launcher.printError("homepwner users: \(failure)")
+        } catch {
+            Launcher.printError("homepwner users: \(error)")
+        }
+        return 1
+    }
+
+    private static func execute(_ arguments: [String], readPassword: () -> String?) throws {
+        var rest = arguments[...]
+        guard let verb = rest.popFirst() else { throw Failure(description: "which command?\n\(usage)") }
+        var positional: [String] = []
+        var role: Account.Role? = nil
+        var passwordFromStdin = false
+        var dataDirectory = "./data"
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--role":
+                guard let value = rest.popFirst(), let parsed = Account.Role(rawValue: value) else {
+                    throw Failure(description: "--role needs owner, editor or viewer")
+                }
+                role = parsed
+            case "--password-stdin": passwordFromStdin = true
+            case "--data-dir":
+                guard let value = rest.popFirst() else { throw Failure(description: "--data-dir needs a directory") }
+                dataDirectory = value
+            default:
+                guard !argument.hasPrefix("--") else { throw Failure(description: "unknown option \(argument)\n\(usage)") }
+                positional.append(argument)
+            }
+        }
+        let tool = try AccountTool(dataDirectory: dataDirectory)
+        defer { tool.close() }
+        switch (verb, positional.count) {
+        case ("add", 1):
+            guard let role else { throw Failure(description: "add needs --role owner, editor or viewer") }
+            guard passwordFromStdin, let password = readPassword() else { throw Failure(description: "add needs --password-stdin and a password on standard input") }
+            try report { try tool.add(username: positional[0], password: password, role: role) }
+            print("added \(positional[0]) (\(role.rawValue))")
+        case ("list", 0):
+            for account in try tool.list() { print("\(account.username)\t\(account.role.rawValue)") }
+        case ("reset-password", 1):
+            guard passwordFromStdin, let password = readPassword() else { throw Failure(description: "reset-password needs --password-stdin") }
+            try report { try tool.resetPassword(username: positional[0], password: password) }
+            print("new password set for \(positional[0]); their sessions were signed out")
+        case ("remove", 1):
+            try report { try tool.remove(username: positional[0]) }
+            print("removed \(positional[0])")
+        default:
+            throw Failure(description: "wrong arguments for \(verb)\n\(usage)")
+        }
+    }
+
+    /// Turns the tool's errors into sentences.
+    private static func report(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as AccountTool.Problem {
+            throw Failure(description: error.description)
+        } catch AccountError.usernameTaken {
+            throw Failure(description: "that name is taken")
+        } catch AccountError.accountNotFound {
+            throw Failure(description: "no such user")
+        } catch AccountError.lastOwner {
+            throw Failure(description: "the household needs an owner: make someone else owner first")
+        }
+    }
+}
