@@ -254,6 +254,12 @@ function enhanceReorder() {
     if (focused) focused.focus();
   });
 
+  // The handle is a link, which a mouse would otherwise start dragging as a URL (and the
+  // browser would cancel our pointer stream).
+  list.addEventListener("dragstart", (event) => {
+    if (event.target.closest && event.target.closest(".item-row__handle")) event.preventDefault();
+  });
+
   // Drag by the handle with pointer events (one code path for mouse, pen and touch).
   list.addEventListener("pointerdown", (event) => {
     const handle = event.target.closest(".item-row__handle");

@@ -22,7 +22,7 @@ import urllib.request
 import uuid
 import zlib
 from contextlib import contextmanager
-from http.cookiejar import CookieJar
+from http.cookiejar import Cookie, CookieJar
 from pathlib import Path
 
 import pytest
@@ -51,6 +51,8 @@ SIZES = {
 
 TEST_TIMEOUT = int(os.environ.get("HOMEPWNER_BROWSER_TEST_TIMEOUT", "90"))
 START_TIMEOUT = 20.0
+OWNER = "owner"
+OWNER_PASSWORD = "browser suite owner passphrase"
 
 
 # ---------------------------------------------------------------------------
@@ -122,6 +124,14 @@ class Server:
         if not binary.exists():
             pytest.fail(f"no server binary at {binary}: run `swift build` first (or set HOMEPWNER_BIN)")
         self.data_dir = tempfile.mkdtemp(prefix="homepwner-browser-")
+        # Accounts exist from the start, as on any real install: an owner made by the CLI,
+        # signed in once; every client of this server (HTTP and Chromium) carries that session.
+        created = subprocess.run(
+            [str(binary), "users", "add", OWNER, "--role", "owner", "--password-stdin", "--data-dir", self.data_dir],
+            input=OWNER_PASSWORD + "\n", capture_output=True, text=True, timeout=60,
+        )
+        if created.returncode != 0:
+            pytest.fail(f"could not create the owner: {created.stdout}{created.stderr}")
         args = [str(binary), "--host", "127.0.0.1", "--port", "0", "--data-dir", self.data_dir, "--quiet"]
         if seed:
             args += ["--seed", str(seed)]
@@ -135,6 +145,31 @@ class Server:
         if not self._ready.wait(START_TIMEOUT) or not self.url:
             self.stop()
             pytest.fail("the server did not announce its URL:\n" + "".join(self.output[-40:]))
+        self.cookies = self._sign_in()
+
+    def _sign_in(self) -> dict[str, str]:
+        """Signs the owner in through the real form; returns the cookies a browser would keep."""
+        jar = CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), _NoRedirect)
+        with opener.open(self("/sign-in"), timeout=10) as response:
+            page = response.read()
+        token = re.search(rb'name="_csrf" value="([^"]+)"', page).group(1).decode()
+        body = urllib.parse.urlencode(
+            {"_csrf": token, "username": OWNER, "password": OWNER_PASSWORD, "next": "/items"}
+        ).encode()
+        request = urllib.request.Request(
+            self("/sign-in"), data=body, method="POST",
+            headers={"Content-Type": "application/x-www-form-urlencoded", "Origin": self.url},
+        )
+        try:
+            opener.open(request, timeout=30)
+            status = 200
+        except urllib.error.HTTPError as error:
+            status = error.code
+        cookies = {cookie.name: cookie.value for cookie in jar}
+        if status != 303 or "hp_session" not in cookies:
+            pytest.fail(f"sign-in answered {status}; cookies {sorted(cookies)}")
+        return cookies
 
     def _drain(self):
         for line in self.process.stdout:
@@ -196,6 +231,11 @@ class HTTPClient:
     def __init__(self, server: Server):
         self.server = server
         self.cookies = CookieJar()
+        host = urllib.parse.urlsplit(server.url).hostname
+        for name, value in server.cookies.items():
+            self.cookies.set_cookie(Cookie(
+                0, name, value, None, False, host, False, False, "/", True, False, None, False, None, None, {}
+            ))
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), _NoRedirect)
         self.csrf = ""
 
@@ -233,7 +273,10 @@ class HTTPClient:
                 + b"\r\n"
             )
         body = b"".join(parts) + f"--{boundary}--\r\n".encode()
-        return self.request("POST", path, body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        # As a browser does: the server refuses writes that do not name its own origin.
+        origin = self.server("/").rstrip("/")
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}", "Origin": origin}
+        return self.request("POST", path, body, headers)
 
     def add_item(self, name: str, serial: str = "", value: int = 0, photo: bytes | None = None) -> str:
         """Add → fields (and photo) → Done; returns the new item's key."""
@@ -378,7 +421,7 @@ function describe(el) {
   if (typeof el.className === 'string' && el.className.trim()) s += '.' + el.className.trim().split(/\s+/).join('.');
   const row = el.closest('.item-row[data-key]');
   if (row && row !== el) {
-    const name = row.querySelector('.item-row__name');
+    const name = row.querySelector('.item-cell__name');
     if (name) s += ` (row "${name.textContent.trim().slice(0, 24)}")`;
   }
   return s;
@@ -437,6 +480,12 @@ class Browser:
         driver.switch_to.window(handles[0])
         driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
         driver.get("about:blank")
+        if server is not None:
+            for name, value in server.cookies.items():
+                driver.execute_cdp_cmd(
+                    "Network.setCookie",
+                    {"name": name, "value": value, "url": server.url + "/", "httpOnly": True, "sameSite": "Lax"},
+                )
         self.set_viewport(size)
         driver.get_log("browser")  # drop what earlier tests left
 
@@ -521,7 +570,7 @@ class Browser:
         return self.find_all(".item-list .item-row[data-key]")
 
     def names(self) -> list[str]:
-        return [self.find(".item-row__name", row).get_attribute("textContent").strip() for row in self.rows()]
+        return [self.find(".item-cell__name", row).get_attribute("textContent").strip() for row in self.rows()]
 
     def keys(self) -> list[str]:
         return [row.get_attribute("data-key") for row in self.rows()]

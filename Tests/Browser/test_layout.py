@@ -126,11 +126,12 @@ const part = (css) => {
   const style = getComputedStyle(el);
   const hidden = style.display === 'none' || style.visibility === 'hidden' || r.width < 2;
   return {width: r.width, scroll: el.scrollWidth, client: el.clientWidth, hidden,
-          truncated: hidden || el.scrollWidth > el.clientWidth + 1, right: r.right,
+          truncated: hidden || el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+          right: r.right,
           lines: Math.round(r.height / parseFloat(style.lineHeight || '20'))};
 };
-return {name: part('.item-row__name'), serial: part('.item-row__serial'),
-        value: part('.item-row__value'), date: part('.item-row__date'),
+return {name: part('.item-cell__name'), serial: part('.item-cell__serial'),
+        value: part('.item-cell__value'), date: part('.item-cell__date'),
         row: row.getBoundingClientRect().right, vw: document.documentElement.clientWidth};
 """
 
@@ -142,7 +143,7 @@ SQUEEZE_PROBE_JS = ROW_STATE_JS.replace("const row = arguments[0];", "").join(
 const target = arguments[0];
 const measure = (row) => {""",
         """};
-const name = target.querySelector('.item-row__name');
+const name = target.querySelector('.item-cell__name');
 const original = name.textContent;
 const word = 'Porcelain ';
 let dateAt = null, serialAt = null, atDate = null, atSerial = null, valueBroken = null;
@@ -162,7 +163,10 @@ return {dateAt, serialAt, atDate, atSerial, valueBroken};
 
 
 @by_size
-def test_row_squeezes_date_before_serial_and_keeps_value_whole(layout_browser, layout_server):
+def test_a_long_name_never_erases_serial_date_or_value(layout_browser, layout_server):
+    """Priorities decide what gives way: on one line (regular width) the date first, then the
+    serial, each down to a few characters and an ellipsis, then the name; the value never.
+    On a phone the cell has two lines (iOS's subtitle style), so the name cannot squeeze them."""
     b = layout_browser
     keys = layout_server.keys
     for mode, path in (("list", "/items"), ("edit", "/items?mode=edit")):
@@ -171,25 +175,20 @@ def test_row_squeezes_date_before_serial_and_keeps_value_whole(layout_browser, l
         state = b.js(ROW_STATE_JS, b.row(keys["long"]))
         assert not state["value"]["truncated"], f"{mode}: the value is cut at {b.size}: {state['value']}"
         assert state["value"]["width"] > 10, f"{mode}: the value is squeezed away at {b.size}"
-        assert state["date"]["truncated"], f"{mode}: a very long name leaves the date whole at {b.size}: {state}"
-        if state["serial"]["truncated"]:
-            assert state["date"]["width"] < 2, (
-                f"{mode}: the serial is truncated while the date still shows {state['date']['width']:.0f}px at {b.size}"
+        assert state["name"]["truncated"], f"{mode}: a 150-character name shows whole on one row at {b.size}"
+        for part in ("serial", "date"):
+            assert not state[part]["hidden"] and state[part]["width"] >= 24, (
+                f"{mode}: a long name erases the {part} at {b.size}: {state[part]}"
             )
         assert state["row"] <= state["vw"] + 1, f"{mode}: the row is wider than the viewport"
 
-        # A normal row whose name grows: the date must go first, with the serial still whole.
+        # A normal row whose name grows: the value stays whole, and the date gives way no
+        # later than the serial (on a phone neither needs to).
         probe = b.js(SQUEEZE_PROBE_JS, b.row(keys["medium"]))
         assert probe["valueBroken"] is None, f"{mode}: the value was cut at {b.size}: {probe['valueBroken']}"
-        assert probe["dateAt"] is not None, f"{mode}: the date never truncated as the name grew at {b.size}"
-        assert not probe["atDate"]["serial"]["truncated"], (
-            f"{mode}: the serial truncated no later than the date at {b.size}: {probe['atDate']}"
-        )
         if probe["serialAt"] is not None:
-            assert probe["serialAt"] >= probe["dateAt"]
-            assert probe["atSerial"]["date"]["width"] < 2, (
-                f"{mode}: the serial is squeezed while the date keeps "
-                f"{probe['atSerial']['date']['width']:.0f}px at {b.size}"
+            assert probe["dateAt"] is not None and probe["dateAt"] <= probe["serialAt"], (
+                f"{mode}: the serial gave way before the date at {b.size}: {probe}"
             )
         b.screenshot(f"rows-{mode}")
 
@@ -284,7 +283,7 @@ def test_200_percent_text_does_not_overflow(bigtext_browser, layout_server):
 
 STACKED_JS = """
 const row = arguments[0];
-const box = (cls) => row.querySelector('.item-row__' + cls).getBoundingClientRect();
+const box = (cls) => row.querySelector('.item-cell__' + cls).getBoundingClientRect();
 const [name, serial, value, date] = ['name', 'serial', 'value', 'date'].map(box);
 return {name: name.bottom, serialTop: serial.top, serialBottom: serial.bottom, valueTop: value.top,
         valueBottom: value.bottom, dateTop: date.top, serialWidth: serial.width, dateWidth: date.width};
@@ -293,21 +292,29 @@ return {name: name.bottom, serialTop: serial.top, serialBottom: serial.bottom, v
 
 @pytest.mark.parametrize("size", ["390x844"], indirect=True)
 def test_large_text_on_a_phone_stacks_the_cell(bigtext_browser, layout_server):
-    """At 200% text a phone is at an accessibility content size: as a UIKit cell does, the
-    row stacks name, serial, value and date, each whole, instead of squeezing them."""
+    """At 200% text a phone is at an accessibility content size: the name takes the width
+    (the value goes under it when both do not fit), the serial and date lines follow, each
+    whole; in edit mode the accessories take a line of their own above the cell."""
     b = bigtext_browser
-    b.open("/items")
-    s = b.js(STACKED_JS, b.row(layout_server.keys["medium"]))
-    assert s["serialTop"] >= s["name"] - 1, f"the serial is not under the name: {s}"
-    assert s["valueTop"] >= s["serialBottom"] - 1, f"the value is not under the serial: {s}"
-    assert s["dateTop"] >= s["valueBottom"] - 1, f"the date is not under the value: {s}"
-    assert s["serialWidth"] > 0 and s["dateWidth"] > 0, f"a stacked label is squeezed away: {s}"
-    b.check_page("big-text-stacked-list")
+    for path in ("/items", "/items?mode=edit"):
+        b.open(path)
+        s = b.js(STACKED_JS, b.row(layout_server.keys["medium"]))
+        assert s["serialTop"] >= s["name"] - 1, f"the serial is not under the name: {s}"
+        assert s["dateTop"] >= s["name"] - 1, f"the date is not under the name: {s}"
+        assert s["serialWidth"] > 0 and s["dateWidth"] > 0, f"a stacked label is squeezed away: {s}"
+        state = b.js(ROW_STATE_JS, b.row(layout_server.keys["medium"]))
+        for part in ("name", "serial", "value", "date"):
+            assert not state[part]["truncated"], f"{path}: the {part} is cut at 200% text: {state[part]}"
+        b.check_page("big-text-stacked-" + ("edit" if "edit" in path else "list"))
 
 
 @pytest.mark.parametrize("size", ["390x844"], indirect=True)
-def test_normal_text_on_a_phone_keeps_one_line(layout_browser, layout_server):
+def test_normal_text_on_a_phone_keeps_two_lines(layout_browser, layout_server):
+    """At 100% text a phone row is two lines: name and value, then serial and date."""
     b = layout_browser
     b.open("/items")
     s = b.js(STACKED_JS, b.row(layout_server.keys["medium"]))
-    assert s["serialTop"] < s["name"], f"the row stacks at 100% text: {s}"
+    assert s["valueTop"] < s["name"], f"the value left the name's line at 100% text: {s}"
+    assert s["serialTop"] >= s["name"] - 1, f"the serial is not under the name: {s}"
+    assert abs(s["dateTop"] - s["serialTop"]) <= 4, f"serial and date are not on one line: {s}"
+

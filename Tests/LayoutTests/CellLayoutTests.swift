@@ -86,7 +86,7 @@ struct CellLayoutTests {
         let early = try LayoutSpec(block: "early", formats: ["H:|[a]|"], slots: ["a": LayoutSlot(variants: [.when(.wideWidth, .hide)])])
         let sheet = LayoutStylesheet([early, try Self.cell(condition: .regularWidth)]).css
         let regular = try #require(sheet.range(of: "@media (width >= 600px) {"))
-        let wide = try #require(sheet.range(of: "@media (width >= 600px) and (width >= 1024px) {"))
+        let wide = try #require(sheet.range(of: "@media (width >= 600px) and (width >= 64em) {"))
         #expect(regular.lowerBound < wide.lowerBound)
     }
 }

@@ -89,8 +89,8 @@ struct SizeClassTests {
         let traits = SizeClassBreakpoints.standard.sizeClasses(width: width, height: 800)
         #expect(traits.wide == wide)
         #expect(SizeClassCondition.wideWidth.matches(traits) == wide)
-        #expect(SizeClassCondition.wideWidth.mediaQuery() == "(width >= 600px) and (width >= 1024px)")
-        #expect(SizeClassCondition.narrowRegularWidth.mediaQuery() == "(width >= 600px) and (width < 1024px)")
+        #expect(SizeClassCondition.wideWidth.mediaQuery() == "(width >= 600px) and (width >= 64em)")
+        #expect(SizeClassCondition.narrowRegularWidth.mediaQuery() == "(width >= 600px) and (width < 64em)")
     }
 
     @Test("Conditions intersect; contradictory ones never hold")

@@ -27,7 +27,11 @@ extension PageLayouts {
             slots: [
                 "select": editingAccessory,
                 "delete": editingAccessory,
-                "cell": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow),
+                // At an accessibility text size the accessories take a line of their own above
+                // the cell, as a UIKit cell does, so the name keeps its width.
+                "cell": LayoutSlot(
+                    hugging: .defaultLow, compressionResistance: .defaultLow,
+                    variants: [.when(.accessibilityContentSize, .stack)]),
                 // ↑ ↓ and the handle on wider screens, the handle alone on a phone held upright.
                 "reorder": LayoutSlot(hugging: .required, compressionResistance: .required, variants: [.when(.wideWidth, .fixedSize(132))]),
             ],
@@ -101,8 +105,13 @@ extension PageLayouts {
             block: "item-cell", container: "item-cell__subtitle",
             formats: ["H:|-0-[serial]-8-[date]-(>=8)-[badge]-0-|"],
             slots: [
-                "serial": LayoutSlot(hugging: .defaultHigh, compressionResistance: 500, hidesWhenEmpty: true, minimumCharacters: 3),
-                "date": LayoutSlot(hugging: .defaultLow, compressionResistance: .defaultLow, minimumCharacters: 3),
+                // At an accessibility text size a long serial or date wraps rather than truncates.
+                "serial": LayoutSlot(
+                    hugging: .defaultHigh, compressionResistance: 500, hidesWhenEmpty: true, minimumCharacters: 3,
+                    variants: [.when(.accessibilityContentSize, .wrap)]),
+                "date": LayoutSlot(
+                    hugging: .defaultLow, compressionResistance: .defaultLow, minimumCharacters: 3,
+                    variants: [.when(.accessibilityContentSize, .wrap)]),
                 "badge": LayoutSlot(hugging: .required, compressionResistance: .required, hidesWhenEmpty: true),
             ],
             variants: [.always(.wrap)],

@@ -71,7 +71,8 @@ extension LayoutSpec {
                     ("max-width", sizes.maximum.map { CSSLength.rem(points: $0) } ?? "max-content"),
                 ]
             }
-            d += [("min-width", "min-content"), ("white-space", "normal"), ("overflow-wrap", "break-word"), ("text-overflow", "clip")]
+            // `anywhere`, unlike `break-word`, lets an unbroken serial shrink its min-content width.
+            d += [("min-width", "min-content"), ("white-space", "normal"), ("overflow-wrap", "anywhere"), ("text-overflow", "clip")]
             set.add(CSSRule(slotSelector, d), when: when)
             // Lines break between the slot's child elements (an amount and its badge), not inside them.
             set.add(CSSRule("\(slotSelector) > *", [("white-space", "nowrap")]), when: when)

@@ -8,7 +8,7 @@
 ///
 /// | dimension | compact | regular | wide |
 /// |---|---|---|---|
-/// | width  | below 600 px | 600 px and wider | 1024 px and wider (aligned columns) |
+/// | width  | below 600 px | 600 px and wider | 64 em (1024 px at 16 px text) and wider (aligned columns) |
 /// | height | below 500 px | 500 px and taller | |
 ///
 /// So 390×844 is compact width / regular height, 844×390 is regular width / compact height,
@@ -18,7 +18,8 @@ public struct SizeClassBreakpoints: Sendable, Hashable {
     public var compactWidthBelow: Double
     /// A viewport shorter than this many CSS pixels has a compact height.
     public var compactHeightBelow: Double
-    /// A viewport at least this many CSS pixels wide is wide: room for aligned columns.
+    /// A viewport at least this many CSS pixels wide at 16 px text (64 em) is wide: room for
+    /// aligned columns of text, so it scales with the text.
     public var wideWidthFrom: Double
     /// A viewport narrower than this many CSS pixels at 16 px text (22.5 em) has an
     /// accessibility content size: a phone at large text, or a very narrow window.
@@ -44,6 +45,6 @@ public struct SizeClassBreakpoints: Sendable, Hashable {
             horizontal: width < compactWidthBelow ? .compact : .regular,
             vertical: height < compactHeightBelow ? .compact : .regular,
             contentSize: width / textScale < accessibilityWidthBelow ? .accessibility : .standard,
-            wide: width >= wideWidthFrom)
+            wide: width / textScale >= wideWidthFrom)
     }
 }

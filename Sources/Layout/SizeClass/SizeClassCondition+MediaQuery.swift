@@ -4,7 +4,8 @@ extension SizeClassCondition {
     /// Uses Media Queries Level 4 range syntax (`width < 600px`) so compact and regular meet
     /// exactly, with no gap at fractional widths; every current engine supports it
     /// (Chromium 104, Firefox 63, Safari 16.4). Size classes are in `px` (the screen); the
-    /// content size category in `em` (the text).
+    /// content size category and "wide" in `em`, since whether the columns fit depends on
+    /// the text (a 1280 px window at 200% text has the room of a 640 px one).
     ///
     /// ```swift
     /// SizeClassCondition.compactHeight.mediaQuery()   // "(height < 500px)"
@@ -16,7 +17,7 @@ extension SizeClassCondition {
             parts.append(horizontal == .compact ? "(width < \(edge))" : "(width >= \(edge))")
         }
         if let wide {
-            let edge = CSSLength.px(breakpoints.wideWidthFrom)
+            let edge = CSSLength.em(pixels: breakpoints.wideWidthFrom)
             parts.append(wide ? "(width >= \(edge))" : "(width < \(edge))")
         }
         if let vertical {
