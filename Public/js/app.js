@@ -2,7 +2,8 @@
 // (forms, POST → 303 → GET). Here: an item's dialog opens in place, Esc cancels it,
 // the camera uploads as soon as a photo is chosen, Delete asks in place, in edit mode
 // rows can be dragged by their handle (pointer or touch) or moved with Alt+↑/↓, sort and
-// filters apply when changed, and the last action's message is announced.
+// filters apply when changed, the last action's message is announced, and the insurance
+// report gets a Print button.
 "use strict";
 
 document.documentElement.classList.add("js");
@@ -14,8 +15,35 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceDeleteAsk();
   enhanceReorder();
   enhanceSearch();
+  enhanceReport();
   announceFlash();
 });
+
+// The insurance report's Print button (without JavaScript the browser's own Print command
+// does the same). Photos load lazily on screen; before printing, all of them load, so every
+// thumbnail is on paper — also when printing from the browser's menu.
+function enhanceReport() {
+  const button = document.querySelector("[data-print]");
+  if (!button) return;
+  const loadPhotos = () => Promise.all([...document.querySelectorAll("img[loading=lazy]")].map((img) => {
+    img.loading = "eager";
+    return img.complete ? null : new Promise((done) => {
+      img.addEventListener("load", done, { once: true });
+      img.addEventListener("error", done, { once: true });
+    });
+  }));
+  window.addEventListener("beforeprint", loadPhotos);
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    // Ten seconds at most: a photo that never arrives must not keep the report from printing.
+    const waited = new Promise((done) => setTimeout(done, 10000));
+    Promise.race([loadPhotos(), waited]).then(() => {
+      button.disabled = false;
+      window.print();
+    });
+  });
+}
 
 // Sort and filters apply as soon as they change (the Search button stays for the text,
 // and for everything without JavaScript).

@@ -17,6 +17,7 @@ extension HomepwnerApp {
         let photos = PhotoController(store: store)
         let deleted = DeletedController(store: store, renderer: renderer)
         let exchange = ExchangeController(store: store, renderer: renderer, spoolDirectory: configuration.dataDirectory)
+        let report = ReportController(store: store, accounts: accounts, renderer: renderer, spoolDirectory: configuration.dataDirectory)
         let sessions = SessionController(
             accounts: accounts, renderer: renderer, throttle: security.throttle, setup: security.setupCode, decoyHash: security.decoyHash)
         let account = AccountController(accounts: accounts, renderer: renderer)
@@ -42,6 +43,7 @@ extension HomepwnerApp {
         let verified = { handler in verifiedForm(handler, csrf: renderer.csrf) }
         routes.post("/items", verified(list.add))
         routes.get("/items.csv", offloaded: true, exchange.export)
+        routes.get("/items/report", offloaded: true, report.show)
         routes.get("/items/import", exchange.importPage)
         routes.post("/items/import", bodyLimit: ExchangeController.uploadBodyLimit, offloaded: true, verified(exchange.upload))
         routes.get("/items/import/:id", offloaded: true, exchange.preview)

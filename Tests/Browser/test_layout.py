@@ -99,10 +99,11 @@ def test_pages_do_not_overflow(layout_browser, layout_server):
         ("dialog-long-item", f"/items/{keys['long']}"),
         ("dialog-photo-item", f"/items/{keys['medium']}"),
         ("bulk-confirm", f"/items/delete?key={keys['long']}&key={keys['medium']}"),
+        ("report", "/items/report"),
     ]
     for name, path in pages:
         b.open(path)
-        assert b.rows() or b.find_all(".confirm__list li"), f"{name} shows nothing"
+        assert b.rows() or b.find_all(".confirm__list li, .report__table tbody tr"), f"{name} shows nothing"
         b.check_page(name)
 
     # A new item's dialog (Add), then Cancel it.

@@ -64,12 +64,17 @@ struct ItemListView {
         return values
     }
 
+    /// The string keys of the sorts' names, by their `?sort=` parameter.
+    static let sortLabelKeys = [
+        "": "sortPosition", "name": "sortName", "name-desc": "sortNameDesc", "value-desc": "sortValueDesc",
+        "value": "sortValue", "date-desc": "sortDateDesc", "date": "sortDate", "serial": "sortSerial",
+        "serial-desc": "sortSerialDesc",
+    ]
+
     /// The search form's fields as the URL set them, and the sort menu.
     private func searchForm(_ query: ListQuery, context: PageContext) -> MustacheValue {
         let current = query.sortParameter
-        let labels = ["": "sortPosition", "name": "sortName", "name-desc": "sortNameDesc", "value-desc": "sortValueDesc",
-                      "value": "sortValue", "date-desc": "sortDateDesc", "date": "sortDate", "serial": "sortSerial",
-                      "serial-desc": "sortSerialDesc"]
+        let labels = Self.sortLabelKeys
         return .object([
             "q": .string(query.filter.search),
             "valuable": .bool(query.filter.valuableOnly),

@@ -53,6 +53,14 @@ struct PageRenderer: Sendable {
         _ template: String, _ values: [String: MustacheValue], context: PageContext, status: HTTPStatus = .ok,
         isErrorPage: Bool = false
     ) throws -> HTTPResponse {
+        var response = HTTPResponse.html(bytes: try page(template, values, context: context), status: status)
+        context.finish(&response, isErrorPage: isErrorPage)
+        return response
+    }
+
+    /// The UTF-8 of `template` rendered as a whole page (shared values, stylesheets, the
+    /// flash message), for handlers that send it their own way (a spooled report).
+    func page(_ template: String, _ values: [String: MustacheValue], context: PageContext) throws -> [UInt8] {
         var all = shared(values, context: context)
         all["assets"] = .object(assets)
         if let flash = context.flash { all["flash"] = .string(flash) }
@@ -60,9 +68,7 @@ struct PageRenderer: Sendable {
         var body: [UInt8] = []
         body.reserveCapacity(64 * 1024)
         try library.render(template, .object(all), into: &body)
-        var response = HTTPResponse.html(bytes: body, status: status)
-        context.finish(&response, isErrorPage: isErrorPage)
-        return response
+        return body
     }
 
     /// Renders a piece of a page (a list row) with the shared values, for pages that

@@ -4,11 +4,23 @@ extension ItemStore {
     /// Calls `body` with every item `query` selects, in its order, from one snapshot, with
     /// the item's place (1-based) in the household's own order: an export's rows, one at a
     /// time, so memory stays flat however long the list is.
-    public func forEachItem(matching query: ItemQuery, _ body: (Item, Int) throws -> Void) throws {
+    ///
+    /// - Parameter totals: called first, in the same snapshot, with how many items `query`
+    ///   selects and their total value (a report's heading, before its rows).
+    public func forEachItem(
+        matching query: ItemQuery, totals: ((_ count: Int, _ totalValue: Int) throws -> Void)? = nil,
+        _ body: (Item, Int) throws -> Void
+    ) throws {
         let selection = Selection(query)
         let whereClause = selection.condition.isEmpty ? "" : "WHERE " + selection.condition
         let ownOrder = query.showsOwnOrder && selection.condition.isEmpty
         try pool.read { db in
+            if let totals {
+                // sum() of integers is an integer (SQLite refuses to overflow it, never rounds).
+                let row = try db.fetchOne("SELECT count(*), coalesce(sum(value_in_dollars), 0) FROM items \(whereClause)",
+                                          arguments: selection.arguments) { ($0[0] as Int, $0[1] as Int) }
+                try totals(row?.0 ?? 0, row?.1 ?? 0)
+            }
             // Another order: places come from the positions of the same snapshot (8 bytes an item).
             let positions: [Int64] = ownOrder ? [] : try db.fetchAll("SELECT position FROM items ORDER BY position") { $0[0] as Int64 }
             var index = 0

@@ -1,0 +1,97 @@
+import Foundation
+import Mustache
+import Storage
+
+/// The insurance report's view model: the heading's facts (owners, who prepared it, when,
+/// what it selects, count and total), and one ``Row`` per item.
+struct ReportView {
+    let formatters: Formatters
+    let context: PageContext
+
+    /// Where `items/report` leaves room for the rows: the page is rendered once, cut here,
+    /// and the rows are streamed in between. Every value a template prints is HTML-escaped
+    /// but this one, so no item, name or search can spell it.
+    static let rowsSlot = "<!-- report rows -->"
+
+    private var language: Language { context.language }
+
+    /// The page around the rows.
+    func values(query: ListQuery, count: Int, totalValue: Int, owners: [String], date: Date) -> [String: MustacheValue] {
+        let moment = formatters.moment(date, language)
+        let countText = formatters.grouped(count, language)
+        let total = formatters.dollars(totalValue, language)
+        var values: [String: MustacheValue] = [
+            "title": .string(context.text("reportTitle")),
+            "day": .string(formatters.day(date, language).medium),
+            "date": .string(moment.medium),
+            "dateISO": .string(moment.iso),
+            "count": .string(countText),
+            "totalLabel": .string(count == 1 ? context.text("reportTotalOne") : context.format("reportTotalMany", countText)),
+            "total": .string(total),
+            "caption": .string(count == 1 ? context.format("oneItemSummary", total)
+                : context.format("itemsSummary", formatters.grouped(count, language), total)),
+            "selection": .string(selection(query)),
+            "listHref": .string(query.state.url),
+            "rowsSlot": .string(Self.rowsSlot),
+            "empty": .bool(count == 0),
+        ]
+        if !owners.isEmpty {
+            values["ownersLabel"] = .string(context.text(owners.count == 1 ? "reportOwner" : "reportOwners"))
+            values["owners"] = .string(owners.joined(separator: ", "))
+        }
+        if let member = context.signedIn?.account {
+            values["preparedBy"] = .string(context.format("reportMember", member.username, context.text(PageRenderer.roleKey(member.role))))
+        }
+        return values
+    }
+
+    /// What the report holds, in words: "All items, in your order", or the search, sort and
+    /// filters it was made with, so a part is never mistaken for the whole inventory.
+    func selection(_ query: ListQuery) -> String {
+        let filter = query.filter
+        guard !filter.isDefault else { return context.text("reportAllItems") }
+        var parts: [String] = []
+        if !filter.search.isEmpty { parts.append(context.format("reportSearch", filter.search)) }
+        if !filter.showsOwnOrder {
+            parts.append(context.text(ItemListView.sortLabelKeys[query.sortParameter] ?? "sortPosition"))
+        }
+        if filter.valuableOnly { parts.append(context.text("filterValuable")) }
+        if filter.withPhotoOnly { parts.append(context.text("filterPhoto")) }
+        return parts.joined(separator: " · ")
+    }
+
+    func row(_ item: Item, number: Int) -> Row {
+        Row(item: item, number: formatters.grouped(number, language), value: formatters.dollars(item.valueInDollars, language),
+            day: formatters.day(item.dateCreated, language), noPhoto: context.text("reportNoPhoto"))
+    }
+
+    /// One item's row, its fields looked up as the template asks for them.
+    struct Row: MustacheObject {
+        let item: Item
+        let number: String
+        let value: String
+        let day: DayText
+        let noPhoto: String
+
+        func mustacheValue(forKey key: String) -> MustacheValue? {
+            switch key {
+            case "number": .string(number)
+            case "name": .string(item.name)
+            case "serial": .string(item.serialNumber)
+            case "value": .string(value)
+            case "date": .string(day.medium)
+            case "dateISO": .string(day.iso)
+            case "thumb": thumbnail(60)
+            case "thumb2x": thumbnail(120)
+            case "noPhoto": .string(noPhoto)
+            default: nil
+            }
+        }
+
+        /// The list's thumbnail URL (immutable, versioned by the photo's ETag), or null.
+        private func thumbnail(_ size: Int) -> MustacheValue {
+            guard let etag = item.photoETag else { return .null }
+            return .string("/items/\(item.key.lowercasedString)/thumbnails/\(size)?v=\(ItemListView.urlSafe(etag))")
+        }
+    }
+}
