@@ -38,12 +38,18 @@ struct BackupCommandTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         try bytes.prefix(bytes.count - 4096).write(to: URL(fileURLWithPath: files.path + "/cut.sqlite"))
         try Data(TestImages.png(seed: 1)).write(to: URL(fileURLWithPath: files.path + "/photo.png"))
+        let foreign = try Database(path: files.path + "/notes.sqlite")
+        try foreign.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('milk')")
+        foreign.close()
         let empty = try TemporaryDirectory()
         let refusals: [([String], String)] = [
             (["restore", files.path + "/missing.sqlite", "--data-dir", empty.path], "no such file"),
             (["restore", files.path + "/cut.sqlite", "--data-dir", empty.path], "truncated"),
             (["restore", files.path + "/photo.png", "--data-dir", empty.path], "is not an SQLite database"),
+            (["restore", files.path + "/notes.sqlite", "--data-dir", empty.path], "not a Homepwner one"),
             (["restore", file, "--data-dir", empty.path + "/nowhere"], "no such data directory"),
+            (["backup", files.path + "/b.sqlite", "--data-dir", empty.path + "/nowhere"], "no such data directory"),
+            (["backup", files.path + "/nowhere/b.sqlite", "--data-dir", server.dataDirectory.path], "cannot create"),
             (["restore", file], "needs --data-dir"),
             (["backup", files.path + "/b.sqlite", "--data-dir", empty.path], "no Homepwner store"),
             (["backup", "--data-dir", empty.path], "needs one FILE"),

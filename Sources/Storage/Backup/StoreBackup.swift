@@ -60,11 +60,16 @@ public enum StoreBackup {
         scratchOptions.journalMode = .off
         scratchOptions.synchronous = .off
         scratchOptions.cacheSizeKiB = 2_048
+        let to: Database
+        do {
+            to = try Database(path: destination, options: scratchOptions)
+        } catch let error as DatabaseError {
+            throw BackupError.io("cannot create \(destination): \(error.message)")
+        }
+        defer { to.close() }
         do {
             let from = try Database(path: source, options: readOptions)
             defer { from.close() }
-            let to = try Database(path: destination, options: scratchOptions)
-            defer { to.close() }
             try from.inTransaction(.deferred) {
                 // The first read fixes the snapshot that every backup step then reads.
                 _ = try from.fetchOne("SELECT count(*) FROM sqlite_master") { $0[0] as Int }
