@@ -118,8 +118,8 @@ struct BackupTests {
 
             let existing = try ItemStore.open(directory: target)
             let mine = try existing.createRandomItem()
+            // Open in this very process still counts: the lock belongs to the descriptor, not the process.
             #expect(throws: BackupError.storeInUse(target)) { try StoreBackup.restore(file, intoDirectory: target, replacing: true) }
-            // Opening a store while a restore holds the lock is refused too (the lock is per descriptor).
             existing.close()
             #expect(throws: BackupError.storeNotEmpty(target)) { try StoreBackup.restore(file, intoDirectory: target) }
             let untouched = try ItemStore.open(directory: target)
