@@ -42,6 +42,8 @@ let package = Package(
         // A load generator in Swift speaking HTTP/1.1 itself, run by Benchmarks/soak.sh.
         .executableTarget(name: "SoakBenchmark", dependencies: ["CLinuxShim"], path: "Benchmarks/Soak", swiftSettings: strict),
         .executableTarget(name: "PageBenchmark", dependencies: ["App", "Cryptography", "HTTP", "Storage"], path: "Benchmarks/Pages", swiftSettings: strict),
+        // Makes a ~1 GB store of photos for Benchmarks/backup.sh.
+        .executableTarget(name: "BackupSeedBenchmark", dependencies: ["Storage"], path: "Benchmarks/BackupSeed", swiftSettings: strict),
         .executableTarget(name: "ImagingBenchmark", dependencies: ["Imaging"], path: "Benchmarks/Imaging", swiftSettings: strict),
 
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"], swiftSettings: strict),

@@ -21,6 +21,7 @@ extension HomepwnerApp {
         let sessions = SessionController(
             accounts: accounts, renderer: renderer, throttle: security.throttle, setup: security.setupCode, decoyHash: security.decoyHash)
         let account = AccountController(accounts: accounts, renderer: renderer)
+        let backup = BackupController(store: store, spoolDirectory: configuration.dataDirectory)
         let members = MembersController(accounts: accounts, renderer: renderer, sessions: sessions, account: account)
 
         let access = AccessGuard(accounts: accounts)
@@ -71,6 +72,7 @@ extension HomepwnerApp {
         routes.post("/setup", offloaded: true, verified(sessions.completeSetup))
         routes.post("/sign-out", verified(sessions.signOut))
         routes.get("/account", account.show)
+        routes.get("/account/backup", offloaded: true, backup.download)
         routes.post("/account/password", offloaded: true, verified(account.changePassword))
         routes.post("/account/sessions/end", verified(account.endSession))
         routes.post("/account/sign-out-everywhere", verified(sessions.signOutEverywhere))

@@ -18,6 +18,8 @@ struct Options: Sendable, Equatable {
     static let usage = """
         Usage: homepwner [options]
                homepwner users add|list|reset-password|remove …   (accounts, without a server; see `homepwner users`)
+               homepwner backup FILE [--data-dir DIR] [--force]   (a verified one-file snapshot, server running or not)
+               homepwner restore FILE --data-dir DIR [--force]    (replaces the store; the server must be stopped)
 
           --host HOST          address to listen on (default 127.0.0.1; others are reachable from the network)
           --port PORT          port to listen on (default 8080; 0 picks a free port)

@@ -56,7 +56,7 @@ struct LoadSafetyTests {
         #expect(growth < 100 * 1024 * 1024, "RSS grew by \(growth / 1024 / 1024) MB (from \(baseline / 1024 / 1024) MB)")
         #expect(try client.get("/items").status == .ok)
         // Spooled bodies leave nothing in the data directory.
-        #expect(Set(server.dataDirectory.entries()).isSubset(of: ["homepwner.sqlite", "homepwner.sqlite-wal", "homepwner.sqlite-shm", "server.key"]))
+        #expect(Set(server.dataDirectory.entries()).isSubset(of: ["homepwner.sqlite", "homepwner.sqlite-wal", "homepwner.sqlite-shm", "homepwner.sqlite.lock", "server.key"]))
     }
 
     @Test("1,100 slow-body connections from one address never keep another address from its page for 1 s")

@@ -68,6 +68,7 @@ struct AccountController: Sendable {
             "prefix": "account",
             "sessions": .list(sessions),
             "errors": .object(errors.mapValues { .string(context.text($0)) }),
+            "canBackUp": .bool(signedIn.account.role == .owner),
         ]
         if signedIn.account.role.canManageMembers {
             values["members"] = try MembersView(accounts: accounts, renderer: renderer).values(for: signedIn.account, context: context)

@@ -22,6 +22,20 @@ public final class SpoolFile: Sendable {
         self.fd = fd
     }
 
+    /// Takes over the complete file at `path` (a response made by a library that needs a
+    /// file name, such as a database backup): opens it and unlinks the name at once, so it
+    /// vanishes once sent, as an anonymous spool file does.
+    ///
+    /// - Throws: `HTTPError(.internalServerError)` when the file cannot be opened.
+    public init(adopting path: String) throws(HTTPError) {
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw HTTPError(.internalServerError, "Cannot open \(path): \(SystemCall.describe(errno))")
+        }
+        unlink(path)
+        self.fd = fd
+    }
+
     deinit { SystemCall.close(fd) }
 
     /// Writes `bytes` at `offset`.

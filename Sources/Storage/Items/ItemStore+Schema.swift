@@ -3,6 +3,9 @@ import Imaging
 extension ItemStore {
     /// The schema, one migration per version (`PRAGMA user_version`). Never edit a shipped
     /// migration; append a new one.
+    /// `PRAGMA application_id` of every store: "HPWN".
+    public static let applicationID: Int32 = 0x4850_574E
+
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("items, photos, drafts") { db in
@@ -188,6 +191,10 @@ extension ItemStore {
                 );
                 CREATE INDEX api_tokens_by_account ON api_tokens(account_id);
                 """)
+        }
+        migrator.registerMigration("application id") { db in
+            // Marks the file as Homepwner's, so a restore can tell it from any other SQLite file.
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
         }
         return migrator
     }()

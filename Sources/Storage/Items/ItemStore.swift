@@ -34,6 +34,8 @@ public final class ItemStore: Sendable {
     public let path: String
     let configuration: Configuration
     let pool: DatabasePool
+    /// Held shared while the store is open, so that a restore cannot swap the file under it.
+    private let directoryLock: FileLock
     /// Every item's position in list order; replaced by the writer after each commit.
     let order: Mutex<ItemOrder>
     /// The writer's `PRAGMA data_version` when the order was last known to match the file; it
@@ -51,9 +53,14 @@ public final class ItemStore: Sendable {
     ///
     /// Loads the list order into memory (one index scan) and purges abandoned drafts.
     ///
-    /// - Throws: ``DatabaseError`` if the file cannot be opened or migrated.
+    /// - Throws: ``DatabaseError`` if the file cannot be opened or migrated, or
+    ///   ``BackupError/restoreInProgress(_:)`` while a restore is replacing it.
     public init(path: String, configuration: Configuration = .init()) throws {
         self.path = path
+        guard let lock = try FileLock.acquire(StoreBackup.lockPath(forDatabase: path), .shared) else {
+            throw BackupError.restoreInProgress(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        }
+        directoryLock = lock
         self.configuration = configuration
         var options = Database.Options()
         options.synchronous = configuration.durability.synchronous
@@ -91,6 +98,7 @@ public final class ItemStore: Sendable {
     /// Closes every connection. Any later call throws ``DatabaseError`` (`SQLITE_MISUSE`).
     public func close() {
         pool.close()
+        directoryLock.release()
     }
 
     var now: Date { configuration.clock() }

@@ -19,7 +19,7 @@ public final class Database {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch options.mode {
-        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | (options.createIfMissing ? SQLITE_OPEN_CREATE : 0)
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
         var connection: OpaquePointer?
@@ -37,10 +37,11 @@ public final class Database {
             try execute(sql: "PRAGMA cache_size = -\(options.cacheSizeKiB)")
             if options.mode == .readWrite {
                 // WAL: readers never block the writer and the writer never blocks readers.
-                let mode = try fetchOne("PRAGMA journal_mode = WAL") { $0[0] as String }
-                guard mode?.lowercased() == "wal" else {
-                    throw DatabaseError(code: SQLITE_ERROR, message: "could not enable WAL mode (got \(mode ?? "nil"))",
-                                        sql: "PRAGMA journal_mode = WAL")
+                let journal = options.journalMode.rawValue
+                let mode = try fetchOne("PRAGMA journal_mode = \(journal)") { $0[0] as String }
+                guard mode?.uppercased() == journal else {
+                    throw DatabaseError(code: SQLITE_ERROR, message: "could not enable \(journal) mode (got \(mode ?? "nil"))",
+                                        sql: "PRAGMA journal_mode = \(journal)")
                 }
                 try execute(sql: "PRAGMA synchronous = \(options.synchronous.rawValue)")
             } else {

@@ -1,0 +1,87 @@
+import CSQLite
+import Foundation
+
+extension StoreBackup {
+    /// Checks that `file` is a whole, undamaged Homepwner database that this program can open,
+    /// without changing it: its header and length, `PRAGMA integrity_check` on a read-only
+    /// connection, its application id (or, for files older than it, its tables) and schema version.
+    ///
+    /// - Returns: what it holds.
+    /// - Throws: ``BackupError`` saying what is wrong.
+    public static func verify(file: String) throws -> BackupSummary {
+        guard !DurableFile.isDirectory(file), let size = DurableFile.size(file) else { throw BackupError.fileNotFound(file) }
+        try checkHeader(file, size: size)
+        var options = Database.Options()
+        options.mode = .readOnly
+        options.cacheSizeKiB = 2_048
+        do {
+            let db = try Database(path: file, options: options)
+            defer { db.close() }
+            var problems: [String] = []
+            try db.forEachRow("PRAGMA integrity_check(5)") { row in problems.append(row[0]) }
+            guard problems == ["ok"] else { throw BackupError.damaged(problems.joined(separator: "; ")) }
+            var summary = try inspect(db, file: file)
+            summary.bytes = size
+            return summary
+        } catch let error as DatabaseError {
+            throw classify(error, file: file)
+        }
+    }
+
+    /// The 100-byte SQLite header: the magic string, a sane page size, and a file at least as
+    /// long as the page count it records (https://sqlite.org/fileformat.html#the_database_header).
+    static func checkHeader(_ file: String, size: Int64) throws {
+        guard let handle = FileHandle(forReadingAtPath: file) else { throw BackupError.fileNotFound(file) }
+        defer { try? handle.close() }
+        let header = [UInt8](handle.readData(ofLength: 100))
+        guard header.count == 100, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
+            throw BackupError.notADatabase(file)
+        }
+        func integer(at offset: Int, length: Int) -> Int64 {
+            header[offset..<offset + length].reduce(0) { $0 << 8 | Int64($1) }
+        }
+        let recordedPageSize = integer(at: 16, length: 2)
+        let pageSize = recordedPageSize == 1 ? 65_536 : recordedPageSize
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { throw BackupError.notADatabase(file) }
+        // The page count is valid only when the change counter matches "version-valid-for".
+        let pageCount = integer(at: 28, length: 4)
+        let countIsValid = integer(at: 24, length: 4) == integer(at: 92, length: 4)
+        if size % pageSize != 0 || (countIsValid && size < pageCount * pageSize) {
+            throw BackupError.truncated(file)
+        }
+    }
+
+    /// Whether `db` is Homepwner's and not newer than this program, and what it holds.
+    static func inspect(_ db: Database, file: String) throws -> BackupSummary {
+        let applicationID = try db.fetchOne("PRAGMA application_id") { $0[0] as Int } ?? 0
+        let version = try db.fetchOne("PRAGMA user_version") { $0[0] as Int } ?? 0
+        let tables = Set(try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'") { $0[0] as String })
+        // Files from before the application id was set are known by their first migration's tables.
+        let isOlderStore = applicationID == 0 && version >= 1 && tables.isSuperset(of: ["items", "photos", "drafts", "item_stats"])
+        guard applicationID == Int(ItemStore.applicationID) || isOlderStore else { throw BackupError.foreignDatabase(file) }
+        let ours = ItemStore.migrator.migrationNames.count
+        guard version <= ours else { throw BackupError.newerSchema(version, ours) }
+        func count(_ table: String) throws -> Int {
+            guard tables.contains(table) else { return 0 }
+            return try db.fetchOne("SELECT count(*) FROM \(table)") { $0[0] as Int } ?? 0
+        }
+        var summary = BackupSummary()
+        summary.items = try count("items")
+        summary.deletedItems = try count("deleted_items")
+        summary.photos = try count("photos")
+        summary.thumbnails = try count("photo_thumbnails")
+        summary.historyEntries = try count("item_history")
+        summary.accounts = try count("accounts")
+        summary.schemaVersion = version
+        return summary
+    }
+
+    /// SQLite's failures on a file that is not a (whole) database, as sentences.
+    static func classify(_ error: DatabaseError, file: String) -> BackupError {
+        switch error.code {
+        case SQLITE_NOTADB: .notADatabase(file)
+        case SQLITE_CORRUPT: .damaged(error.message)
+        default: .io("\(file): \(error.message)")
+        }
+    }
+}
