@@ -33,7 +33,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A fresh server on a free port (--port 0; the port is read back from its first line).
+# A fresh server on a free port (--port 0; the port is read back from its first line),
+# with an owner account the virtual users sign in as, as on any real install.
+export SOAK_PASSWORD="soak benchmark owner $RANDOM$RANDOM"
+printf '%s\n' "$SOAK_PASSWORD" | "$bin/homepwner" users add owner --role owner --password-stdin --data-dir "$work/data" >/dev/null
 "$bin/homepwner" --port 0 --data-dir "$work/data" --seed 100 --quiet >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 for _ in $(seq 1 300); do

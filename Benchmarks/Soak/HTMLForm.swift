@@ -26,7 +26,8 @@ struct HTMLForm {
     /// enabled controls in tree order, the clicked button only, checkboxes only if
     /// checked, file inputs as (empty) file parts. `changes` replaces typed values.
     func submission(clicking button: HTMLPage.Tag? = nil, changes: [String: String] = [:]) -> FormSubmission {
-        var submission = FormSubmission(action: action, isMultipart: isMultipart)
+        // A button's `formaction` overrides the form's action, as in a browser.
+        var submission = FormSubmission(action: button?["formaction"] ?? action, isMultipart: isMultipart)
         for control in controls {
             guard let name = control["name"], !name.isEmpty, !control.has("disabled") else { continue }
             let type = (control["type"] ?? "").lowercased()

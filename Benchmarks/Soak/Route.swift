@@ -11,6 +11,8 @@ enum Route: Int, CaseIterable, Sendable {
     case move
     case confirmDelete
     case delete
+    case signIn
+    case movePage
 
     var label: String {
         switch self {
@@ -25,13 +27,15 @@ enum Route: Int, CaseIterable, Sendable {
         case .move: "POST /items/:key/move"
         case .confirmDelete: "GET /items?mode=edit&confirm="
         case .delete: "POST /items/delete"
+        case .signIn: "/sign-in (before the run)"
+        case .movePage: "GET /items/:key/move"
         }
     }
 
     var isGet: Bool {
         switch self {
-        case .list, .editMode, .detail, .photo, .draft, .confirmDelete: true
-        case .add, .draftDone, .itemDone, .move, .delete: false
+        case .list, .editMode, .detail, .photo, .draft, .confirmDelete, .movePage: true
+        case .add, .draftDone, .itemDone, .move, .delete, .signIn: false
         }
     }
 }

@@ -13,6 +13,10 @@ struct SoakOptions: Sendable {
     var photos = 12
     /// Seeds each virtual user's random generator, so runs repeat the same choices.
     var randomSeed: UInt64 = 1
+    /// The member the virtual users sign in as (soak.sh creates it with `homepwner users add`);
+    /// the password comes from the environment, never the command line.
+    var username = "owner"
+    var password = ProcessInfo.processInfo.environment["SOAK_PASSWORD"] ?? ""
     var showHelp = false
 
     static let usage = """
@@ -26,6 +30,8 @@ struct SoakOptions: Sendable {
           --interval S        seconds per report line (default 10)
           --photos N          items given a photo before the run (default 12)
           --random-seed N     seed of the virtual users' choices (default 1)
+          --username NAME     the member to sign in as (default owner); the password
+                              is read from the environment variable SOAK_PASSWORD
           --help              show this help
         """
 
@@ -56,6 +62,9 @@ struct SoakOptions: Sendable {
             case "--interval": options.interval = .seconds(try number(1...3600))
             case "--photos": options.photos = try number(0...1000)
             case "--random-seed": options.randomSeed = UInt64(try number(0...Int.max))
+            case "--username":
+                guard let value = remaining.popFirst() else { throw ParseError(description: "--username needs a value") }
+                options.username = value
             case "--help", "-h": options.showHelp = true
             default: throw ParseError(description: "unknown option \(flag)")
             }

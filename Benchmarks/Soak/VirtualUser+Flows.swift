@@ -141,19 +141,28 @@ extension VirtualUser {
             guard let shown = showList(editing: true, page: somePage()) else { return }
             page = shown
         }
-        let forms = page.forms().filter { $0.isPost && $0.action.hasSuffix("/move") }
-        let arrows = forms.filter { form in form.buttons.contains { $0["name"] == "direction" && !$0.has("disabled") } }
-        let positions = forms.filter { $0.control(named: "position") != nil }
+        // ↑/↓ are buttons of the shared `row-actions` form, each with its row's `formaction`;
+        // "Move to…" is the row handle's page, with a position field.
+        let arrows = (page.forms().first { $0.id == "row-actions" }?.buttons ?? []).filter {
+            $0["name"] == "direction" && !$0.has("disabled") && ($0["formaction"] ?? "").hasSuffix("/move")
+        }
+        let rowActions = page.forms().first { $0.id == "row-actions" }
         let submission: FormSubmission
-        if Int.random(in: 0..<5, using: &random) < 3, let form = arrows.randomElement(using: &random) {
-            let enabled = form.buttons.filter { $0["name"] == "direction" && !$0.has("disabled") }
-            submission = form.submission(clicking: enabled.randomElement(using: &random))
-        } else if let form = positions.randomElement(using: &random) {
+        if Int.random(in: 0..<5, using: &random) < 3, let rowActions, let arrow = arrows.randomElement(using: &random) {
+            submission = rowActions.submission(clicking: arrow)
+        } else if let key = lastList.keys.randomElement(using: &random) {
+            guard let shown = request(.movePage, "GET", "/items/\(key)/move", success: [200],
+                                      expected: [404: "deleted by its owner since edit mode was read"]),
+                  shown.status == 200 else { return }
+            guard let form = HTMLPage(bytes: shown.body).forms().first(where: { $0.control(named: "position") != nil }) else {
+                flowError(.movePage, "the Move page has no position field")
+                return
+            }
             let count = form.control(named: "position")?["max"].flatMap { Int($0) } ?? stableCount
             let position = Int.random(in: 1...max(1, min(count, stableCount)), using: &random)
             submission = form.submission(clicking: form.buttons.first, changes: ["position": String(position)])
         } else {
-            flowError(.editMode, "no move forms in edit mode")
+            flowError(.editMode, "no rows to move in edit mode")
             return
         }
         screen = nil

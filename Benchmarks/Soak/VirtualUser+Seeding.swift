@@ -6,6 +6,18 @@ extension VirtualUser {
         var description: String
     }
 
+    /// Signs in through the sign-in form, as a person does; the session stays in the jar.
+    func signIn(username: String, password: String) throws(SeedError) {
+        guard let shown = request(.signIn, "GET", "/sign-in", success: [200]), shown.status == 200,
+              let form = HTMLPage(bytes: shown.body).forms().first(where: { $0.action == "/sign-in" }) else {
+            throw SeedError(description: "GET /sign-in did not show the sign-in form")
+        }
+        let submission = form.submission(changes: ["username": username, "password": password])
+        guard let answer = request(.signIn, "POST", "/sign-in", form: submission, success: [303]), answer.status == 303 else {
+            throw SeedError(description: "signing in as \(username) failed")
+        }
+    }
+
     /// Reads every page of the list; returns its item keys in order.
     func listAllItems() throws(SeedError) -> [String] {
         var all: [String] = []

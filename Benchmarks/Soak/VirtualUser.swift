@@ -49,6 +49,14 @@ final class VirtualUser {
         connection.close()
     }
 
+    /// The cookies to hand another user of the same session (the household's browser tabs).
+    var cookieHeader: String? { cookies.header }
+
+    /// Takes over cookies from `cookieHeader` of a user already signed in.
+    func adoptCookies(_ header: String) {
+        for pair in header.split(separator: ";") { cookies.store(String(pair)) }
+    }
+
     /// How many connections this user opened (more than one means the server closed one).
     var connects: Int { connection.connects }
 

@@ -40,7 +40,10 @@ enum SoakBenchmark {
         let seeder = VirtualUser(number: options.connections, host: options.host, port: options.port, seed: options.randomSeed, stats: seedStats)
         let itemCount: Int
         var photoURLs: [String] = []
+        let session: String
         do {
+            try seeder.signIn(username: options.username, password: options.password)
+            session = seeder.cookieHeader ?? ""
             let keys = try seeder.listAllItems()
             itemCount = keys.count
             let sizes = [(320, 240), (240, 320), (400, 300), (200, 150), (160, 120), (128, 128)]
@@ -73,11 +76,13 @@ enum SoakBenchmark {
         let connects = Mutex(0)
         let finished = DispatchGroup()
         let urls = photoURLs
+        // Every user is a tab of the same signed-in household (sign-in is not part of the mix).
         for number in 0..<options.connections {
             finished.enter()
             let cell = cells[number]
             let thread = Thread {
                 let user = VirtualUser(number: number, host: options.host, port: options.port, seed: options.randomSeed, stats: cell)
+                user.adoptCookies(session)
                 user.photoURLs = urls
                 user.stableCount = itemCount
                 user.run { stop.isSet }
