@@ -30,9 +30,10 @@ enum ItemFields {
         }
     }
 
-    /// A string member; records an error when it is missing (and required) or not a string.
+    /// A string member; records an error when it is missing (and required) or not a string
+    /// (`null` included: the document says string).
     static func string(_ body: [String: Any], _ field: String, required: Bool, _ errors: inout [ProblemDetails.FieldError]) -> String? {
-        guard let value = body[field], !(value is NSNull) else {
+        guard let value = body[field] else {
             if required { errors.append(.init(field: field, message: "apiErrorRequired")) }
             return nil
         }
@@ -47,7 +48,7 @@ enum ItemFields {
     static func integer(
         _ body: [String: Any], _ field: String, required: Bool, invalid: String, _ errors: inout [ProblemDetails.FieldError]
     ) -> Int? {
-        guard let value = body[field], !(value is NSNull) else {
+        guard let value = body[field] else {
             if required { errors.append(.init(field: field, message: "apiErrorRequired")) }
             return nil
         }
