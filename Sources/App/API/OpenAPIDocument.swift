@@ -37,16 +37,19 @@ enum OpenAPIDocument {
                                  parameters: listParameters, ok: ("200", "A page of items", ref("ItemPage")), errors: ["401", "422"]),
                 "post": operation("createItem", "Adds an item at the end of the list.",
                                   body: ref("NewItem"), ok: ("201", "The new item", ref("Item")), okHeaders: ["Location": locationHeader],
+                                  links: itemLinks,
                                   errors: ["400", "401", "403", "413", "415", "422"]),
             ],
             "/items/{key}.json": [
                 "parameters": [keyParameter],
-                "get": operation("getItem", "One item.", ok: ("200", "The item", ref("Item")), errors: ["401", "404"]),
+                "get": operation("getItem", "One item.", ok: ("200", "The item", ref("Item")), links: itemLinks, errors: ["401", "404"]),
                 "put": operation("updateItem", "Replaces an item's fields. `version` must be the item's current version, else 409 with the current item.",
                                  body: ref("ItemUpdate"), ok: ("200", "The updated item", ref("Item")),
                                  errors: ["400", "401", "403", "404", "409", "413", "415", "422"]),
                 "delete": operation("deleteItem", "Moves an item, photo included, to Recently Deleted (30 days).",
-                                    ok: ("200", "The delete's batch, to restore it", ref("DeletedBatch")), errors: ["401", "403", "404"]),
+                                    ok: ("200", "The delete's batch, to restore it", ref("DeletedBatch")),
+                                    links: ["RestoreBatch": ["operationId": "restoreItems", "requestBody": ["batch": "$response.body#/batch"]]],
+                                    errors: ["401", "403", "404"]),
             ],
             "/items/{key}/move.json": [
                 "parameters": [keyParameter],
@@ -96,12 +99,13 @@ enum OpenAPIDocument {
 
     static func operation(
         _ id: String, _ summary: String, parameters: [JSON] = [], body: JSON? = nil, rawBody: [String] = [],
-        ok: (status: String, description: String, schema: JSON), okHeaders: JSON = [:], errors: [String]
+        ok: (status: String, description: String, schema: JSON), okHeaders: JSON = [:], links: JSON = [:], errors: [String]
     ) -> JSON {
         var responses: JSON = [ok.status: [
             "description": ok.description,
             "content": ["application/json": ["schema": ok.schema]],
             "headers": okHeaders,
+            "links": links,
         ] as JSON]
         for status in errors { responses[status] = ["$ref": "#/components/responses/Problem\(status)"] }
         responses["default"] = ["$ref": "#/components/responses/Problem"]
@@ -116,6 +120,20 @@ enum OpenAPIDocument {
             ]
         }
         return operation
+    }
+
+    /// From an item to what can be done with it (for clients and stateful tests).
+    static var itemLinks: JSON {
+        let key: JSON = ["key": "$response.body#/key"]
+        return [
+            "GetItem": ["operationId": "getItem", "parameters": key],
+            "UpdateItem": ["operationId": "updateItem", "parameters": key],
+            "MoveItem": ["operationId": "moveItem", "parameters": key],
+            "DeleteItem": ["operationId": "deleteItem", "parameters": key],
+            "GetItemPhoto": ["operationId": "getItemPhoto", "parameters": key],
+            "PutItemPhoto": ["operationId": "putItemPhoto", "parameters": key],
+            "DeleteItemPhoto": ["operationId": "deleteItemPhoto", "parameters": key],
+        ]
     }
 
     static func ref(_ schema: String) -> JSON { ["$ref": "#/components/schemas/\(schema)"] }
