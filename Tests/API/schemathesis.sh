@@ -7,7 +7,7 @@
 #   Tests/API/schemathesis.sh [extra schemathesis run arguments…]
 #
 # CI runs `swift build` first; this script builds nothing. Env: HOMEPWNER_BIN (default
-# .build/debug/homepwner), SCHEMATHESIS_EXAMPLES (test cases per operation, default 25).
+# .build/debug/homepwner), SCHEMATHESIS_EXAMPLES (test cases per operation, default 50; about a minute).
 # Installs schemathesis (PyPI) when missing. Reports go to Tests/API/artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -73,7 +73,7 @@ mkdir -p Tests/API/artifacts
 schemathesis --config-file Tests/API/schemathesis.toml run "$base/openapi.json" \
   -H "Authorization: Bearer $token" \
   --checks all \
-  --max-examples "${SCHEMATHESIS_EXAMPLES:-25}" \
+  --max-examples "${SCHEMATHESIS_EXAMPLES:-50}" \
   --workers 1 \
   --report junit --report-dir Tests/API/artifacts \
   "$@"

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import HTTP
 import HTTPTestSupport
@@ -206,6 +207,9 @@ struct APITests {
             let owner = try #require(try app.accounts.account(named: "owner"))
             let stored = try app.accounts.apiTokens(accountID: owner.id)
             #expect(stored.map(\.name) == ["backup script"] && stored[0].lastUsedAt == nil)
+            // Kept only as its SHA-256: the digest finds it, the token's own bytes do not.
+            #expect(try app.accounts.activeAPIToken(tokenHash: SHA256.hash(Array(token.utf8))) != nil)
+            #expect(try app.accounts.activeAPIToken(tokenHash: Array(token.utf8)) == nil)
 
             let api = APIClient(client: browser.client.makeClient(), token: token)
             #expect(try api.send(.post, "/items.json", json: ["name": "From a script"]).status == 201)
