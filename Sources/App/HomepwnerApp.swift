@@ -70,9 +70,12 @@ public final class HomepwnerApp: Sendable {
     public func errorResponse(status: HTTPStatus, message: String, request: HTTPRequest?) -> HTTPResponse {
         if let request, request.isAPIRequest {
             let problem = ProblemDetails(status: status, detail: message.isEmpty ? nil : message)
-            if var response = try? problem.response(language: Language.preferred(by: request)) {
+            do {
+                var response = try problem.response(language: Language.preferred(by: request))
                 SecurityHeaders.apply(to: &response)
                 return response
+            } catch {
+                // Not expected (the document is plain strings and numbers); the page below still answers.
             }
         }
         let context = renderer.context(for: request ?? HTTPRequest(method: .get, target: "/"), takingFlash: false)

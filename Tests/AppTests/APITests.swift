@@ -217,6 +217,7 @@ struct APITests {
             let again = try browser.get("/account")
             #expect(again.text.contains("backup script") && !again.body.contains(token))
 
+            #expect(try browser.post("/account/tokens/revoke", ["token": "999"]).status == 404)
             let revoked = try browser.post("/account/tokens/revoke", ["token": String(stored[0].id)])
             #expect(revoked.status == 303)
             let refused = try api.get("/items.json")

@@ -29,16 +29,18 @@ extension HTTPRequest {
 }
 
 /// Content negotiation: `GET /items` and `GET /items/{key}` with `Accept: application/json`
-/// are answered as `/items.json` and `/items/{key}.json` (with `Vary: Accept`).
+/// are answered as `/items.json` and `/items/{key}.json`; both forms say `Vary: Accept`.
 struct APINegotiation: HTTPMiddleware {
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
-        guard request.method == .get || request.method == .head, request.prefersJSON, let json = Self.jsonPath(request.path) else {
+        guard request.method == .get || request.method == .head, let json = Self.jsonPath(request.path) else {
             return try next(request)
         }
-        var rewritten = request
-        let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
-        rewritten.target = json + query
-        var response = try next(rewritten)
+        var asked = request
+        if request.prefersJSON {
+            let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+            asked.target = json + query
+        }
+        var response = try next(asked)
         response.headers.add(.vary, "Accept")
         return response
     }
