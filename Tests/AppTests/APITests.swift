@@ -87,6 +87,9 @@ struct APITests {
             #expect(Set(wrongTypes.fieldErrors) == ["name", "valueInDollars"])
             let fraction = try api.send(.post, "/items.json", json: ["name": "A", "valueInDollars": 1.5])
             #expect(fraction.fieldErrors == ["valueInDollars"])
+            // The document's count: code points as sent (150 "é" written as e + U+0301 are 300).
+            let combining = try api.send(.post, "/items.json", json: ["name": String(repeating: "e\u{301}", count: 150)])
+            #expect(combining.fieldErrors == ["name"])
             #expect(try app.store.count() == 0)
         }
     }

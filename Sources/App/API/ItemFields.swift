@@ -12,8 +12,8 @@ enum ItemFields {
     /// - Throws: a 422 ``ProblemDetails`` naming every field that is missing or invalid.
     static func clean(_ body: [String: Any], requireAll: Bool, extra: [ProblemDetails.FieldError] = []) throws -> ItemForm.Clean {
         var errors = extra
-        let name = string(body, "name", required: true, &errors)
-        let serial = string(body, "serialNumber", required: requireAll, &errors)
+        let name = string(body, "name", required: true, maxLength: ItemForm.maxNameLength, tooLong: "errorNameLong", &errors)
+        let serial = string(body, "serialNumber", required: requireAll, maxLength: ItemForm.maxSerialLength, tooLong: "errorSerialLong", &errors)
         let value = integer(body, "valueInDollars", required: requireAll, invalid: "errorValueNumber", &errors)
         let form = ItemForm(name: name ?? "", serialNumber: serial ?? "", value: value.map(String.init) ?? (body["valueInDollars"] == nil ? "0" : ""))
         switch form.validate() {
@@ -30,9 +30,14 @@ enum ItemFields {
         }
     }
 
-    /// A string member; records an error when it is missing (and required) or not a string
-    /// (`null` included: the document says string).
-    static func string(_ body: [String: Any], _ field: String, required: Bool, _ errors: inout [ProblemDetails.FieldError]) -> String? {
+    /// A string member; records an error when it is missing (and required), not a string
+    /// (`null` included: the document says string), or longer than `maxLength` code points as
+    /// sent — JSON Schema's count, which the document states; the form's own rule (characters,
+    /// once trimmed) never allows less.
+    static func string(
+        _ body: [String: Any], _ field: String, required: Bool, maxLength: Int = .max, tooLong: String = "",
+        _ errors: inout [ProblemDetails.FieldError]
+    ) -> String? {
         guard let value = body[field] else {
             if required { errors.append(.init(field: field, message: "apiErrorRequired")) }
             return nil
@@ -41,6 +46,7 @@ enum ItemFields {
             errors.append(.init(field: field, message: "apiErrorString"))
             return nil
         }
+        if text.unicodeScalars.count > maxLength { errors.append(.init(field: field, message: tooLong)) }
         return text
     }
 

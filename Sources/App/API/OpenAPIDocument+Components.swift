@@ -37,8 +37,10 @@ extension OpenAPIDocument {
     }
 
     static var schemas: JSON {
-        let name: JSON = ["type": "string", "minLength": 1, "maxLength": ItemForm.maxNameLength, "pattern": "\\S",
-                          "description": "Required; at most 200 characters once trimmed"]
+        // "Not only white space", white space being Unicode's White_Space, as the form trims it.
+        let notBlank = "[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
+        let name: JSON = ["type": "string", "minLength": 1, "maxLength": ItemForm.maxNameLength, "pattern": notBlank,
+                          "description": "Required: not only white space (which is trimmed), at most 200 characters"]
         let serial: JSON = ["type": "string", "maxLength": ItemForm.maxSerialLength]
         let value: JSON = ["type": "integer", "minimum": 0, "maximum": ItemForm.maxValue]
         let uuid: JSON = ["type": "string", "format": "uuid"]
@@ -72,7 +74,7 @@ extension OpenAPIDocument {
                 "properties": ["position": ["type": "integer", "minimum": 1, "description": "1-based; at most the number of items"]],
             ] as JSON,
             "Restore": [
-                "type": "object", "minProperties": 1,
+                "type": "object", "anyOf": [["required": ["batch"]], ["required": ["key"]]],
                 "properties": ["batch": uuid, "key": uuid] as JSON,
                 "description": "`batch` (from a delete) or `key` (one deleted item)",
             ] as JSON,
