@@ -37,7 +37,7 @@ public final class HomepwnerApp: Sendable {
         accounts = AccountStore(store)
         try accounts.purgeExpired()
         security = AccountSecurity(needsSetup: try accounts.accountCount() == 0)
-        router = Self.routes(
+        router = try Self.routes(
             store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, configuration: configuration)
         scheduleMaintenance(log: configuration.log)
     }
@@ -68,6 +68,16 @@ public final class HomepwnerApp: Sendable {
     /// limit, a foreign Host), for `HTTPServer.Configuration.errorResponder`: in the
     /// browser's language when its head was parsed; it never sets a cookie.
     public func errorResponse(status: HTTPStatus, message: String, request: HTTPRequest?) -> HTTPResponse {
+        if let request, request.isAPIRequest {
+            let problem = ProblemDetails(status: status, detail: message.isEmpty ? nil : message)
+            do {
+                var response = try problem.response(language: Language.preferred(by: request))
+                SecurityHeaders.apply(to: &response)
+                return response
+            } catch {
+                // Not expected (the document is plain strings and numbers); the page below still answers.
+            }
+        }
         let context = renderer.context(for: request ?? HTTPRequest(method: .get, target: "/"), takingFlash: false)
         var response = renderer.errorPage(status, detail: message, context: context)
         SecurityHeaders.apply(to: &response)

@@ -7,11 +7,12 @@ extension HomepwnerApp {
     static let photoFormBodyLimit = 12 * 1024 * 1024
 
     /// Every route of the app. Every POST passes the same-origin filter on its head and
-    /// then `verifiedForm`, so none can skip the CSRF check; GETs never change data.
+    /// then `verifiedForm` (or `apiWrite`), so none can skip the CSRF check unless it comes
+    /// with an API token; GETs never change data.
     static func routes(
         store: ItemStore, accounts: AccountStore, security: AccountSecurity, renderer: PageRenderer, assets: Assets,
         configuration: AppConfiguration
-    ) -> Router {
+    ) throws -> Router {
         let list = ItemListController(store: store, renderer: renderer)
         let detail = DetailController(store: store, renderer: renderer)
         let photos = PhotoController(store: store)
@@ -23,11 +24,16 @@ extension HomepwnerApp {
         let account = AccountController(accounts: accounts, renderer: renderer)
         let backup = BackupController(store: store, spoolDirectory: configuration.dataDirectory)
         let members = MembersController(accounts: accounts, renderer: renderer, sessions: sessions, account: account)
+        let tokens = APITokenController(accounts: accounts, account: account)
+        let api = ItemAPIController(store: store)
 
         let access = AccessGuard(accounts: accounts)
         var routes = RouterBuilder()
         routes.use(SecurityHeaders())
         routes.use(ErrorPages(renderer: renderer, log: configuration.log))
+        // API requests' errors as problem details, never pages; `Accept: application/json` → `.json`.
+        routes.use(APIProblems(log: configuration.log))
+        routes.use(APINegotiation())
         // Inside the error pages: who is asking, and may they?
         routes.use(access)
         // Before any body is read: cross-site, token-less, anonymous and viewers' writes are refused.
@@ -83,6 +89,24 @@ extension HomepwnerApp {
         routes.get("/invitations/:token", members.showInvitation)
         routes.post("/invitations/:token", offloaded: true, verified(members.accept))
 
+        // The JSON API (README "JSON API", /openapi.json): the same store and rules as the pages.
+        let write = { handler in apiWrite(handler, csrf: renderer.csrf) }
+        let openAPI = try OpenAPIDocument.bytes()
+        routes.get("/openapi.json") { _ in
+            HTTPResponse(headers: [.contentType: "application/json", .cacheControl: "no-cache"], body: .bytes(openAPI))
+        }
+        routes.get("/items.json", api.list)
+        routes.post("/items.json", bodyLimit: JSONBody.limit, write(api.create))
+        routes.post("/items/restore.json", bodyLimit: JSONBody.limit, write(api.restore))
+        routes.get("/items/:key.json", api.show)
+        routes.put("/items/:key.json", bodyLimit: JSONBody.limit, write(api.update))
+        routes.delete("/items/:key.json", write(api.delete))
+        routes.post("/items/:key/move.json", bodyLimit: JSONBody.limit, write(api.move))
+        routes.put("/items/:key/photo.json", bodyLimit: photoFormBodyLimit, write(api.putPhoto))
+        routes.delete("/items/:key/photo.json", write(api.deletePhoto))
+        routes.post("/account/tokens", verified(tokens.create))
+        routes.post("/account/tokens/revoke", verified(tokens.revoke))
+
         routes.get("/drafts/:id", detail.showDraft)
         routes.post("/drafts/:id", bodyLimit: photoFormBodyLimit, verified(detail.submitDraft))
         routes.post("/drafts/:id/cancel", verified(detail.cancelDraft))
@@ -90,6 +114,15 @@ extension HomepwnerApp {
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()
+    }
+
+    /// An API write: with a session cookie it needs the session's CSRF token in
+    /// `X-CSRF-Token` (the same-origin filter has run on its head); with an API token, nothing more.
+    static func apiWrite(_ handler: @escaping HTTPHandler, csrf: CSRFProtection) -> HTTPHandler {
+        { request in
+            if request.signedIn?.apiTokenID == nil { try csrf.verify(request, token: request.headers[CSRFProtection.headerName]) }
+            return try handler(request)
+        }
     }
 
     /// Parses the POST body (urlencoded or multipart) and rejects it with 403 unless it

@@ -20,9 +20,9 @@ struct AccountTests {
         }
     }
 
-    static let publicPaths: Set<String> = ["/sign-in", "/setup", "/health"]
+    static let publicPaths: Set<String> = ["/sign-in", "/setup", "/health", "/openapi.json"]
 
-    @Test("Signed out, every route reveals nothing: GETs lead to sign-in, writes are refused")
+    @Test("Signed out, every route reveals nothing: GETs lead to sign-in (API reads are 401), writes are refused")
     func everyRouteGuarded() throws {
         try withApp { browser, app in
             let item = try app.seedItem(name: "Secret diamond", serial: "SD-77", photo: TestImages.png(seed: 5))
@@ -32,7 +32,10 @@ struct AccountTests {
                 if Self.publicPaths.contains(path) || path.hasPrefix("/invitations/") || path.hasPrefix("/assets/") { continue }
                 let page = method == .get ? try stranger.get(path) : try stranger.post(path, ["key": item.key.lowercasedString])
                 #expect(!page.text.contains("Secret diamond") && !page.text.contains("SD-77"), "\(method) \(path)")
-                if method == .get {
+                if method == .get, path.hasSuffix(".json") {
+                    // The JSON API: 401 problem details that offer a Bearer token, never a sign-in page.
+                    #expect(page.status == 401 && page.headers[.contentType] == "application/problem+json", "\(method) \(path) → \(page.status)")
+                } else if method == .get {
                     #expect(page.status == 303 && page.location?.hasPrefix("/sign-in?next=") == true, "\(method) \(path) → \(page.status)")
                 } else {
                     #expect(page.status == 401 || page.status == 403, "\(method) \(path) → \(page.status)")

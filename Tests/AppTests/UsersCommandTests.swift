@@ -48,3 +48,34 @@ struct UsersCommandTests {
         #expect(try Self.run(["users", "frobnicate"] + dir).0 == 1)
     }
 }
+
+/// `homepwner tokens …`: API tokens for scripts, run as a script would run it.
+@Suite("homepwner tokens")
+struct TokensCommandTests {
+    @Test("add prints a token that works once the server runs; list shows it; revoke ends it; errors exit 1")
+    func commands() throws {
+        let directory = try TemporaryDirectory()
+        let dir = ["--data-dir", directory.path]
+        #expect(try UsersCommandTests.run(["users", "add", "ann", "--role", "owner", "--password-stdin"] + dir, input: "a long pass phrase").0 == 0)
+        let added = try UsersCommandTests.run(["tokens", "add", "ci", "--user", "ann"] + dir)
+        let token = added.1.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(added.0 == 0 && token.hasPrefix("hp_") && token.count == 67)
+        let list = try UsersCommandTests.run(["tokens", "list", "--user", "ann"] + dir)
+        #expect(list.0 == 0 && list.1.hasPrefix("ci\tcreated ") && list.1.contains("last used never") && !list.1.contains(token))
+        #expect(try UsersCommandTests.run(["tokens", "add", "ci", "--user", "nobody"] + dir).0 == 1)
+        #expect(try UsersCommandTests.run(["tokens", "add", "ci"] + dir).0 == 1)
+        #expect(try UsersCommandTests.run(["tokens", "add", String(repeating: "n", count: 65), "--user", "ann"] + dir).0 == 1)
+
+        try withApp(dataDirectory: directory.path, signedIn: nil) { browser, _ in
+            let reply = try APIClient(client: browser.client.makeClient(), token: token).get("/items.json")
+            #expect(reply.status == 200)
+        }
+        let revoked = try UsersCommandTests.run(["tokens", "revoke", "ci", "--user", "ann"] + dir)
+        #expect(revoked.0 == 0 && revoked.1 == "revoked ci\n")
+        #expect(try UsersCommandTests.run(["tokens", "revoke", "ci", "--user", "ann"] + dir).0 == 1)
+        try withApp(dataDirectory: directory.path, signedIn: nil) { browser, _ in
+            let reply = try APIClient(client: browser.client.makeClient(), token: token).get("/items.json")
+            #expect(reply.status == 401)
+        }
+    }
+}

@@ -22,6 +22,25 @@ struct RouterTests {
         #expect(try router.respond(to: HTTPRequest(method: .head, target: "/items/7")).bodyText == "item 7")
     }
 
+    @Test("A capture with a literal suffix (/items/:key.json) wins over a plain capture, whatever the order added")
+    func suffixedCaptures() throws {
+        var builder = RouterBuilder()
+        builder.get("/items/:key") { request in .text("page \(request.parameter("key") ?? "?")") }
+        builder.get("/items/:key.json") { request in .text("json \(request.parameter("key") ?? "?")") }
+        builder.put("/items/:key.json") { _ in .text("put") }
+        builder.get("/items/restore.json") { _ in .text("literal") }
+        let router = builder.build()
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/items/7.json")).bodyText == "json 7")
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/items/7")).bodyText == "page 7")
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/items/restore.json")).bodyText == "literal")
+        // Only the suffix is no capture: it falls through to the plain one.
+        #expect(try router.respond(to: HTTPRequest(method: .get, target: "/items/.json")).bodyText == "page .json")
+        #expect(router.hasRoute(.put, path: "/items/7.json") && !router.hasRoute(.put, path: "/items/7"))
+        #expect { try router.respond(to: HTTPRequest(method: .post, target: "/items/7.json")) } throws: {
+            ($0 as? HTTPError)?.headers[.allow] == "GET, HEAD, PUT"
+        }
+    }
+
     @Test("No route → 404; wrong method → 405 with Allow")
     func errors() {
         let router = Self.makeRouter()

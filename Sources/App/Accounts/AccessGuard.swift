@@ -6,8 +6,11 @@ import Storage
 /// may make them. Runs inside the error pages, so refusals look like every other error.
 ///
 /// - No account yet (first run): every page leads to `/setup`.
-/// - Signed out: a GET goes to the sign-in page (and back after it); anything else is 401.
+/// - Signed out: a GET goes to the sign-in page (and back after it); anything else, and any
+///   API request, is 401.
 /// - A viewer's state-changing request is 403, except their own account's (password, sessions).
+/// - A script signs in with `Authorization: Bearer <API token>` instead of a session; an
+///   unknown or revoked token is 401 with `WWW-Authenticate: Bearer error="invalid_token"`.
 struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     let accounts: AccountStore
 
@@ -15,15 +18,16 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     /// at once (the same answers the middleware gives after reading it).
     func check(_ head: HTTPRequest) throws {
         guard head.method != .get, head.method != .head, !Self.isPublic(head.path) else { return }
-        guard let id = SessionCookie.id(in: head), let (_, account) = try accounts.activeSession(idHash: SessionCookie.digest(id)) else {
-            throw try accounts.accountCount() == 0 ? HTTPError(.forbidden, "errorText403Setup") : HTTPError(.unauthorized, "errorText401")
+        guard let signedIn = try member(of: head) else {
+            throw try accounts.accountCount() == 0 ? HTTPError(.forbidden, "errorText403Setup") : Self.unauthorized(head)
         }
-        if !account.role.canEdit, !Self.isSelfService(head.path) { throw HTTPError(.forbidden, "errorText403Role") }
+        if !signedIn.account.role.canEdit, !Self.isSelfService(head.path) { throw HTTPError(.forbidden, "errorText403Role") }
     }
 
-    /// Paths anyone may reach: the way in, health, and the look (stylesheets, script, icon).
+    /// Paths anyone may reach: the way in, health, the API's description, and the look
+    /// (stylesheets, script, icon).
     static func isPublic(_ path: String) -> Bool {
-        path == "/sign-in" || path == "/setup" || path == "/health" || path.hasPrefix("/invitations/")
+        path == "/sign-in" || path == "/setup" || path == "/health" || path == "/openapi.json" || path.hasPrefix("/invitations/")
             || path.hasPrefix("/assets/") || path == "/favicon.svg"
     }
 
@@ -32,11 +36,25 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         path == "/sign-out" || path.hasPrefix("/account")
     }
 
+    /// Who the request is from: its API token's member, or its session's.
+    ///
+    /// - Throws: 401 for a Bearer token that is unknown or revoked.
+    func member(of request: HTTPRequest) throws -> SignedIn? {
+        if let token = request.bearerToken {
+            guard let (row, account) = try accounts.activeAPIToken(tokenHash: APITokens.digest(token)) else {
+                throw HTTPError(.unauthorized, "apiErrorBadToken", headers: [Self.wwwAuthenticate: #"Bearer error="invalid_token""#])
+            }
+            return SignedIn(account: account, apiTokenID: row.id)
+        }
+        guard let id = SessionCookie.id(in: request), let (_, account) = try accounts.activeSession(idHash: SessionCookie.digest(id)) else {
+            return nil
+        }
+        return SignedIn(account: account, sessionID: id, sessionDigest: SessionCookie.digest(id))
+    }
+
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
         var request = request
-        if let id = SessionCookie.id(in: request), let (_, account) = try accounts.activeSession(idHash: SessionCookie.digest(id)) {
-            request.signedIn = SignedIn(account: account, sessionID: id, sessionDigest: SessionCookie.digest(id))
-        }
+        request.signedIn = try member(of: request)
         let path = request.path
         if Self.isPublic(path) { return try next(request) }
         guard let signedIn = request.signedIn else {
@@ -46,8 +64,8 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
                 }
                 return .redirect(to: "/setup")
             }
-            guard request.method == .get || request.method == .head else {
-                throw HTTPError(.unauthorized, "errorText401")
+            guard request.method == .get || request.method == .head, !request.isAPIRequest else {
+                throw Self.unauthorized(request)
             }
             return .redirect(to: "/sign-in?next=" + PercentEncoding.encode(request.target, spaceAsPlus: false))
         }
@@ -59,5 +77,12 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
             throw HTTPError(.forbidden, "errorText403Owner")
         }
         return try next(request)
+    }
+
+    static let wwwAuthenticate = HTTPHeaderName("WWW-Authenticate")
+
+    /// 401; an API request is told it may use a Bearer token (RFC 9110 §11.6.1, RFC 6750 §3).
+    static func unauthorized(_ request: HTTPRequest) -> HTTPError {
+        HTTPError(.unauthorized, "errorText401", headers: request.isAPIRequest ? [wwwAuthenticate: "Bearer"] : [:])
     }
 }

@@ -48,8 +48,11 @@ struct AccountController: Sendable {
         return response
     }
 
-    /// The account page; with `invitationLink`, the link just created, shown this once.
-    func page(_ request: HTTPRequest, errors: [String: String], status: HTTPStatus, invitationLink: String? = nil) throws -> HTTPResponse {
+    /// The account page; with `invitationLink` or `newToken`, the link or API token just
+    /// created, shown this once.
+    func page(
+        _ request: HTTPRequest, errors: [String: String], status: HTTPStatus, invitationLink: String? = nil, newToken: String? = nil
+    ) throws -> HTTPResponse {
         guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
         let context = renderer.context(for: request)
         let formatters = renderer.formatters
@@ -69,7 +72,9 @@ struct AccountController: Sendable {
             "sessions": .list(sessions),
             "errors": .object(errors.mapValues { .string(context.text($0)) }),
             "canBackUp": .bool(signedIn.account.role == .owner),
+            "tokens": try APITokenController.values(for: signedIn.account, accounts: accounts, context: context, formatters: formatters),
         ]
+        if let newToken { values["newToken"] = .string(newToken) }
         if signedIn.account.role.canManageMembers {
             values["members"] = try MembersView(accounts: accounts, renderer: renderer).values(for: signedIn.account, context: context)
             if let invitationLink { values["invitationLink"] = .string(invitationLink) }

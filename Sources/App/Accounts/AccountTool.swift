@@ -9,12 +9,16 @@ public final class AccountTool {
         case badUsername
         case weakPassword(String)
         case unknownUser(String)
+        case badTokenName
+        case unknownToken(String)
 
         public var description: String {
             switch self {
             case .badUsername: "a username has 1 to 64 characters, without control characters"
             case .weakPassword(let why): "weak password: \(why)"
             case .unknownUser(let name): "unknown user \(name)"
+            case .badTokenName: "a token name has 1 to 64 characters"
+            case .unknownToken(let name): "no token named \(name)"
             }
         }
     }
@@ -44,6 +48,28 @@ public final class AccountTool {
     public func remove(username: String) throws {
         guard let account = try accounts.account(named: username) else { throw Problem.unknownUser(username) }
         try accounts.removeAccount(id: account.id)
+    }
+
+    /// A new API token named `name` for `username`; returns the token (stored only hashed).
+    public func addToken(name: String, username: String) throws -> String {
+        guard let account = try accounts.account(named: username) else { throw Problem.unknownUser(username) }
+        let name = name.trimmingWhitespace
+        guard !name.isEmpty, name.count <= APITokens.maxNameLength else { throw Problem.badTokenName }
+        return try APITokens.create(name: name, for: account, in: accounts)
+    }
+
+    /// The member's API tokens, newest first.
+    public func tokens(username: String) throws -> [APIToken] {
+        guard let account = try accounts.account(named: username) else { throw Problem.unknownUser(username) }
+        return try accounts.apiTokens(accountID: account.id)
+    }
+
+    /// Revokes the member's token named `name`; throws when they have none by that name.
+    public func revokeToken(name: String, username: String) throws {
+        guard let account = try accounts.account(named: username) else { throw Problem.unknownUser(username) }
+        let matching = try accounts.apiTokens(accountID: account.id).filter { $0.name == name }
+        guard !matching.isEmpty else { throw Problem.unknownToken(name) }
+        for token in matching { try accounts.revokeAPIToken(id: token.id, accountID: account.id) }
     }
 
     private func checked(_ password: String, username: String) throws -> String {

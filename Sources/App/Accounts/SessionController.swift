@@ -50,7 +50,7 @@ struct SessionController: Sendable {
 
     /// `POST /sign-out`
     func signOut(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
-        if let signedIn = request.signedIn { try accounts.deleteSession(idHash: signedIn.sessionDigest) }
+        if let digest = request.signedIn?.sessionDigest { try accounts.deleteSession(idHash: digest) }
         var response = HTTPResponse.redirect(to: "/sign-in")
         response.setCookie(SessionCookie.clearing(secure: request.isSecure))
         return response

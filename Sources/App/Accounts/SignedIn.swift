@@ -4,9 +4,26 @@ import Storage
 /// Who is asking: set on the request by ``AccessGuard`` for every signed-in request.
 struct SignedIn: Sendable {
     let account: Account
-    /// The session's id as the browser holds it (to bind CSRF tokens and end this session).
-    let sessionID: String
-    let sessionDigest: [UInt8]
+    /// The session's id as the browser holds it (to bind CSRF tokens and end this session);
+    /// nil for a script signed in with an API token.
+    let sessionID: String?
+    let sessionDigest: [UInt8]?
+    /// The API token (`Authorization: Bearer`) the request came with, instead of a session.
+    var apiTokenID: Int64? = nil
+
+    /// A member with an API token: no session, no cookie, no CSRF token needed.
+    init(account: Account, apiTokenID: Int64) {
+        self.account = account
+        self.sessionID = nil
+        self.sessionDigest = nil
+        self.apiTokenID = apiTokenID
+    }
+
+    init(account: Account, sessionID: String, sessionDigest: [UInt8]) {
+        self.account = account
+        self.sessionID = sessionID
+        self.sessionDigest = sessionDigest
+    }
 }
 
 enum SignedInAttribute: HTTPRequestAttribute {

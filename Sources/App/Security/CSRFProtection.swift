@@ -35,6 +35,18 @@ struct CSRFProtection: Sendable {
         }
     }
 
+    /// Throws 403 unless `submitted` (an API write's `X-CSRF-Token`) is the request's token.
+    func verify(_ request: HTTPRequest, token submitted: String?) throws {
+        guard let browserID = existingBrowserID(request), let submitted, let submittedBytes = Hex.decode(submitted),
+              HMAC.constantTimeEqual(submittedBytes, mac(browserID, session: request.signedIn?.sessionID))
+        else {
+            throw Self.refusal
+        }
+    }
+
+    /// The header a cookie-signed-in script sends its CSRF token in.
+    static let headerName = HTTPHeaderName("X-CSRF-Token")
+
     static let refusal = HTTPError(.forbidden, "The form's security token was missing or did not match.")
 
     private func existingBrowserID(_ request: HTTPRequest) -> String? {

@@ -1,8 +1,10 @@
-/// A route path such as `/items/:key/photo`: literal segments and `:name` captures.
+/// A route path such as `/items/:key/photo`: literal segments and `:name` captures. A
+/// capture may end in a literal suffix (`/items/:key.json` captures `abc` of `abc.json`);
+/// such patterns are tried before plain captures, so they win over `/items/:key`.
 struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     enum Segment: Sendable, Hashable {
         case literal(String)
-        case parameter(String)
+        case parameter(String, suffix: String)
     }
 
     let segments: [Segment]
@@ -12,13 +14,23 @@ struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         precondition(path.hasPrefix("/"), "Route paths start with /: \(path)")
         description = path
         segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { piece in
-            piece.hasPrefix(":") && piece.count > 1 ? .parameter(String(piece.dropFirst())) : .literal(String(piece))
+            guard piece.hasPrefix(":"), piece.count > 1 else { return .literal(String(piece)) }
+            let body = piece.dropFirst()
+            if let dot = body.firstIndex(of: "."), dot != body.startIndex {
+                return .parameter(String(body[..<dot]), suffix: String(body[dot...]))
+            }
+            return .parameter(String(body), suffix: "")
         }
     }
 
     /// Whether the pattern has no captures (then it matches one path only).
     var isLiteral: Bool {
         segments.allSatisfy { if case .literal = $0 { true } else { false } }
+    }
+
+    /// Whether a capture has a literal suffix (such patterns are matched first).
+    var hasSuffixedCapture: Bool {
+        segments.contains { if case .parameter(_, let suffix) = $0 { !suffix.isEmpty } else { false } }
     }
 
     /// Matches percent-decoded path segments; returns the captures.
@@ -29,9 +41,9 @@ struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             switch segment {
             case .literal(let literal):
                 guard literal == value else { return nil }
-            case .parameter(let name):
-                guard !value.isEmpty else { return nil }
-                captures[name] = value
+            case .parameter(let name, let suffix):
+                guard value.count > suffix.count, value.hasSuffix(suffix) else { return nil }
+                captures[name] = String(value.dropLast(suffix.count))
             }
         }
         return captures

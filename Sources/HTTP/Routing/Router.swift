@@ -38,6 +38,9 @@ public struct Router: Sendable {
         for (index, entry) in entries.enumerated() {
             if entry.pattern.isLiteral { literalIndex[entry.pattern.description] = index } else { patternIndices.append(index) }
         }
+        // `/items/:key.json` before `/items/:key`, whatever the order they were added in.
+        patternIndices = patternIndices.filter { entries[$0].pattern.hasSuffixedCapture }
+            + patternIndices.filter { !entries[$0].pattern.hasSuffixedCapture }
         let core = RouterCore(entries: entries, literalIndex: literalIndex, patternIndices: patternIndices, staticFiles: builder.staticFiles)
         let filters = builder.filters
         var chain: HTTPHandler = { request in
@@ -91,6 +94,13 @@ public struct Router: Sendable {
         core.entries.flatMap { entry in
             entry.handlers.keys.sorted { $0.rawValue < $1.rawValue }.map { (method: $0, path: entry.pattern.description) }
         }
+    }
+
+    /// Whether some route answers `method` on `path` (HEAD counts as GET).
+    public func hasRoute(_ method: HTTPMethod, path: String) -> Bool {
+        guard let (index, _) = core.match(rawPath: Substring(path)) else { return false }
+        let handlers = core.entries[index].handlers
+        return handlers[method] != nil || (method == .head && handlers[.get] != nil)
     }
 
     /// Whether the request's route runs on the blocking pool rather than an event loop.

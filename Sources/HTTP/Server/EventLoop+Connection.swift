@@ -70,7 +70,8 @@ extension EventLoop {
                     event = try connection.parser.next()
                 } catch {
                     // RFC 9112 §2.2 / swift-nio's rule: answer the parse error, then close.
-                    let response = context.serverError(error.status, error.description)
+                    let response = context.serverError(error.status, error.description, request: connection.headInProgress)
+                    connection.headInProgress = nil
                     queue(response, on: connection, isHead: false, close: true)
                     break
                 }
@@ -86,6 +87,7 @@ extension EventLoop {
                         break
                     }
                     connection.headScreened = true
+                    connection.headInProgress = request
                     let limit = context.router.bodyLimit(method: request.method, path: request.rawPath)
                     connection.parser.bodyLimit = limit
                     connection.enter(.body, now: now, deadline: after(bodyTimeout), totalDeadline: after(bodyTotalTimeout))
@@ -94,6 +96,7 @@ extension EventLoop {
                         connection.output.append(contentsOf: HTTPResponseSerializer.continueLine)
                     }
                 case .request(let request):
+                    connection.headInProgress = nil
                     respond(to: request, on: connection)
                     answered = true
                 }

@@ -48,6 +48,9 @@ final class HTTPConnection {
     var chargedMemory = 0
     /// Whether the current request's head already passed the Host check and the router's filters.
     var headScreened = false
+    /// The head whose body is being read, so an error in the body (413) is answered for it
+    /// (an API request gets problem details, a page an error page).
+    var headInProgress: HTTPRequest? = nil
     /// Whether an offloaded handler has the current request.
     var awaitingResponse = false
     /// Response bytes not yet sent; `outputSent` of them are.

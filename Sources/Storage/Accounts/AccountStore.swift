@@ -78,7 +78,7 @@ public final class AccountStore: Sendable {
         }
     }
 
-    /// Removes the account and ends its sessions.
+    /// Removes the account, ends its sessions and revokes its API tokens.
     ///
     /// - Throws: ``AccountError/lastOwner``, ``AccountError/accountNotFound``.
     public func removeAccount(id: Int64) throws {
@@ -86,6 +86,7 @@ public final class AccountStore: Sendable {
             guard let role = try Self.role(of: id, db) else { throw AccountError.accountNotFound }
             if role == .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
             try db.execute("DELETE FROM sessions WHERE account_id = ?", id)
+            try db.execute("DELETE FROM api_tokens WHERE account_id = ?", id)
             try db.execute("DELETE FROM accounts WHERE id = ?", id)
         }
     }

@@ -1,0 +1,57 @@
+import Foundation
+import HTTP
+
+extension HTTPRequest {
+    /// Whether a script is asking, so errors are answered as problem details: a `.json`
+    /// path, a Bearer token, or an `Accept` that prefers JSON to HTML.
+    var isAPIRequest: Bool {
+        path.hasSuffix(".json") || bearerToken != nil || prefersJSON
+    }
+
+    /// The token of `Authorization: Bearer <token>` (RFC 6750 §2.1), when present.
+    var bearerToken: String? {
+        guard let value = headers[.authorization] else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether `Accept` names JSON (or problem JSON) before any HTML type.
+    var prefersJSON: Bool {
+        guard let accept = headers[.accept]?.lowercased() else { return false }
+        for range in accept.split(separator: ",") {
+            let type = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            if type == "application/json" || type == "application/problem+json" { return true }
+            if type == "text/html" || type == "application/xhtml+xml" { return false }
+        }
+        return false
+    }
+}
+
+/// Content negotiation: `GET /items` and `GET /items/{key}` with `Accept: application/json`
+/// are answered as `/items.json` and `/items/{key}.json`; both forms say `Vary: Accept`.
+struct APINegotiation: HTTPMiddleware {
+    func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
+        guard request.method == .get || request.method == .head, let json = Self.jsonPath(request.path) else {
+            return try next(request)
+        }
+        var asked = request
+        if request.prefersJSON {
+            let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+            asked.target = json + query
+        }
+        var response = try next(asked)
+        response.headers.add(.vary, "Accept")
+        return response
+    }
+
+    /// The JSON resource for a page's path, when it has one.
+    static func jsonPath(_ path: String) -> String? {
+        if path == "/items" { return "/items.json" }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.count == 3, segments[1] == "items", UUID(uuidString: String(segments[2])) != nil {
+            return path + ".json"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import HTTP
+import Storage
+
+/// The JSON API's items: the same store, rules and history as the pages (every write goes
+/// through the store with `request.actor`). Errors are thrown and answered as problem
+/// details by ``APIProblems``.
+struct ItemAPIController: Sendable {
+    let store: ItemStore
+
+    /// `GET /items.json?page=&q=&sort=&valuable=&photo=` — one page of the list, searched,
+    /// sorted and filtered as the list page is.
+    func list(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (filter, page) = try ListParameters.parse(request)
+        let pageSize = ListQuery.pageSize
+        let selection = try store.items(matching: filter, offset: (page - 1) * pageSize, limit: pageSize)
+        let ownOrder = filter.isDefault
+        let items = try selection.items.enumerated().map { index, item in
+            ownOrder ? ItemJSON.object(item, position: (page - 1) * pageSize + index + 1) : try ItemJSON.object(item, store: store)
+        }
+        var body: [String: Any] = [
+            "items": items,
+            "page": page,
+            "pageSize": pageSize,
+            "pageCount": max(1, (selection.count + pageSize - 1) / pageSize),
+            "total": selection.count,
+        ]
+        if let value = selection.totalValue { body["totalValue"] = value }
+        return try .json(body)
+    }
+
+    /// `GET /items/{key}.json`
+    func show(_ request: HTTPRequest) throws -> HTTPResponse {
+        try .json(ItemJSON.object(try existingItem(request), store: store))
+    }
+
+    /// `POST /items.json` `{name, serialNumber, valueInDollars}` — appended at the end; 201
+    /// with `Location`.
+    func create(_ request: HTTPRequest) throws -> HTTPResponse {
+        let fields = try ItemFields.clean(try JSONBody.object(of: request), requireAll: false)
+        let draft = try store.beginNewItemDraft()
+        let item = try committing(draft, expectedVersion: nil, request: request) {
+            _ = try store.updateDraft(id: draft.id, name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
+        }
+        var response = try HTTPResponse.json(ItemJSON.object(item, store: store), status: .created)
+        response.headers[.location] = ItemJSON.url(item.key)
+        return response
+    }
+
+    /// `PUT /items/{key}.json` `{name, serialNumber, valueInDollars, version}` — 409 with
+    /// the current item when `version` is not the item's.
+    func update(_ request: HTTPRequest) throws -> HTTPResponse {
+        let item = try existingItem(request)
+        let body = try JSONBody.object(of: request)
+        var versionErrors: [ProblemDetails.FieldError] = []
+        let version = ItemFields.integer(body, "version", required: true, invalid: "apiErrorInteger", &versionErrors)
+        let fields = try ItemFields.clean(body, requireAll: true, extra: versionErrors)
+        guard let version, version == item.version else { throw StoreError.conflict(current: item) }
+        let draft = try store.beginEditDraft(key: item.key)
+        let updated = try committing(draft, expectedVersion: version, request: request) {
+            _ = try store.updateDraft(id: draft.id, name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
+        }
+        return try .json(ItemJSON.object(updated, store: store))
+    }
+
+    /// `POST /items/{key}/move.json` `{position}` — 1-based, with the tutorial's
+    /// remove-then-insert meaning.
+    func move(_ request: HTTPRequest) throws -> HTTPResponse {
+        let key = try itemKey(request)
+        let body = try JSONBody.object(of: request)
+        var errors: [ProblemDetails.FieldError] = []
+        let position = ItemFields.integer(body, "position", required: true, invalid: "apiErrorPosition", &errors)
+        guard let position, position >= 1 else {
+            throw ProblemDetails.invalid(errors.isEmpty ? [.init(field: "position", message: "apiErrorPosition")] : errors)
+        }
+        do {
+            let move = try store.moveItem(key: key, to: .index(position - 1), actor: request.actor)
+            return try .json(ItemJSON.object(move.item, position: move.to + 1))
+        } catch StoreError.indexOutOfRange {
+            throw ProblemDetails.invalid([.init(field: "position", message: "apiErrorPosition")])
+        } catch StoreError.itemNotFound {
+            throw ProblemDetails(status: .notFound, detail: "apiErrorNoItem")
+        }
+    }
+
+    /// `DELETE /items/{key}.json` — to Recently Deleted; 200 with the batch to restore.
+    func delete(_ request: HTTPRequest) throws -> HTTPResponse {
+        let key = try itemKey(request)
+        do {
+            let batch = try store.removeItems(keys: [key], actor: request.actor)
+            return try .json(["batch": batch.id.lowercasedString, "items": batch.items.map { ItemJSON.object($0) }])
+        } catch StoreError.itemNotFound {
+            throw ProblemDetails(status: .notFound, detail: "apiErrorNoItem")
+        }
+    }
+
+    /// `POST /items/restore.json` `{batch}` (a whole delete) or `{key}` (one item).
+    func restore(_ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try JSONBody.object(of: request)
+        var errors: [ProblemDetails.FieldError] = []
+        let batchText = ItemFields.string(body, "batch", required: false, &errors)
+        let keyText = ItemFields.string(body, "key", required: false, &errors)
+        let batch = batchText.flatMap(UUID.init(uuidString:)), key = keyText.flatMap(UUID.init(uuidString:))
+        if batchText != nil, batch == nil { errors.append(.init(field: "batch", message: "apiErrorUUID")) }
+        if keyText != nil, key == nil { errors.append(.init(field: "key", message: "apiErrorUUID")) }
+        if batchText == nil, keyText == nil, errors.isEmpty { errors.append(.init(field: "batch", message: "apiErrorRestoreWhat")) }
+        guard errors.isEmpty else { throw ProblemDetails.invalid(errors) }
+        do {
+            var restored: [Item] = []
+            if let batch { restored = try store.restore(batch: batch, actor: request.actor) }
+            if let key { restored.append(try store.restore(key: key, actor: request.actor)) }
+            return try .json(["items": try restored.map { try ItemJSON.object($0, store: store) }])
+        } catch StoreError.itemNotFound {
+            throw ProblemDetails(status: .notFound, detail: "apiErrorNotDeleted")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `change` on a draft and commits it with the request's actor; on any error the
+    /// draft is cancelled, so nothing is left half-done.
+    func committing(_ draft: Draft, expectedVersion: Int?, request: HTTPRequest, _ change: () throws -> Void) throws -> Item {
+        do {
+            try change()
+            return try store.commitDraft(id: draft.id, expectedVersion: expectedVersion, actor: request.actor)
+        } catch {
+            try store.cancelDraft(id: draft.id)
+            throw error
+        }
+    }
+
+    func itemKey(_ request: HTTPRequest) throws -> UUID {
+        guard let text = request.parameter("key"), let key = UUID(uuidString: text) else {
+            throw ProblemDetails(status: .notFound, detail: "apiErrorNoItem")
+        }
+        return key
+    }
+
+    func existingItem(_ request: HTTPRequest) throws -> Item {
+        guard let item = try store.item(key: try itemKey(request)) else { throw ProblemDetails(status: .notFound, detail: "apiErrorNoItem") }
+        return item
+    }
+}
