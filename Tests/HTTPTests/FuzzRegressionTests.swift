@@ -29,4 +29,24 @@ struct HTTPFuzzRegressionTests {
         }
         #expect(parserError(Array(("GET / HTTP/1.1\r\n" + headers + "Y: z\r\n\r\n").utf8), limits: limits) == .headerSectionTooLarge)
     }
+
+    @Test("A multipart part header exactly at the limit is accepted however its blank line is split")
+    func multipartHeaderAtLimitSplit() throws {
+        let limits = MultipartLimits(maxPartHeaderSize: 40)
+        // The header counts up to its last CRLF: 38 bytes of field line + CRLF... = 40.
+        let header = "Content-Disposition: form-data; name=a\r\n"
+        #expect(header.utf8.count == 40)
+        let body = Array(("--q\r\n" + header + "\r\nvalue\r\n--q--\r\n").utf8)
+        for split in 0...body.count {
+            var parser = try MultipartParser(boundary: "q", limits: limits)
+            try parser.feed(body[..<split])
+            try parser.feed(body[split...])
+            #expect(try parser.finish()["a"] == "value", "split at \(split)")
+        }
+        var tooLarge = try MultipartParser(boundary: "q", limits: MultipartLimits(maxPartHeaderSize: 39))
+        #expect(throws: HTTPError.self) {
+            try tooLarge.feed(body)
+            _ = try tooLarge.finish()
+        }
+    }
 }
