@@ -49,4 +49,38 @@ struct HTTPFuzzRegressionTests {
             _ = try tooLarge.finish()
         }
     }
+
+    @Test("The query starts at the first '?' byte even when a combining mark follows it",
+          arguments: ["/items?\u{301}a=1", "/items?a=\u{301}&b=2"])
+    func queryAfterCombiningMark(target: String) {
+        let request = HTTPRequest(method: .get, target: target)
+        #expect(request.path == "/items")
+        #expect(request.rawPath == "/items")
+        #expect(!request.queryItems.isEmpty)
+    }
+
+    @Test("Path segments and absolute-form authorities split at bytes, not Characters")
+    func segmentsAfterCombiningMark() throws {
+        #expect(RoutePattern.segments(ofRawPath: "/items/\u{301}x") == ["items", "\u{301}x"])
+        // A pattern starting with "/" and a combining mark is a path like any other.
+        let pattern = RoutePattern("/\u{657}/:key")
+        #expect(pattern.match(RoutePattern.segments(ofRawPath: "/\u{657}/7")) == ["key": "7"])
+        let absolute = HTTPRequest(method: .get, target: "http://h\u{301}/\u{301}p?q=1")
+        #expect(absolute.authority == "h\u{301}")
+        #expect(absolute.rawPath == "/\u{301}p")
+        #expect(absolute.query("q") == "1")
+    }
+
+    @Test("Targets that are not origin-form paths match no route", arguments: ["*", "items/7", "example.com:443"])
+    func nonPathTargetsMatchNothing(target: String) {
+        var builder = RouterBuilder()
+        builder.get("/") { _ in .text("root") }
+        builder.get("/items/:key") { _ in .text("item") }
+        builder.add(.options, "/") { _ in .text("options") }
+        builder.add(.connect, "/items/:key") { _ in .text("connect") }
+        let router = builder.build()
+        for method in [HTTPMethod.get, .options, .connect] {
+            #expect(throws: HTTPError.self) { try router.respond(to: HTTPRequest(method: method, target: target)) }
+        }
+    }
 }
