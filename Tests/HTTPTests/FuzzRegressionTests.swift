@@ -83,4 +83,11 @@ struct HTTPFuzzRegressionTests {
             #expect(throws: HTTPError.self) { try router.respond(to: HTTPRequest(method: method, target: target)) }
         }
     }
+
+    @Test("Chunk sizes that do not fit an Int are malformed; the largest that do are too large, never a trap",
+          arguments: [("8000000000000000", HTTPParserError.invalidChunk), ("FFFFFFFFFFFFFFFFFFFF", .invalidChunk),
+                      ("7FFFFFFFFFFFFFF", .contentTooLarge), ("fffffffffffffff;x=1", .contentTooLarge)])
+    func chunkSizeOverflow(size: String, error: HTTPParserError) {
+        #expect(parserError("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\n") == error)
+    }
 }
