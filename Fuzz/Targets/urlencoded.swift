@@ -12,7 +12,8 @@ public func fuzzURLEncoded(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let form = try? request.urlEncodedForm() {
         let again = try? URLEncodedForm(string: form.encoded)
         fuzzCheck(again.map { same($0.fields, form.fields) } == true, "round trip changed \(form.fields) into \(again?.fields as Any)")
-        for field in form.fields {
+        // The first few fields only: looking each up again is quadratic in the field count.
+        for field in form.fields.prefix(4) {
             fuzzCheck(form[field.name] != nil && !form.values(field.name).isEmpty, "lost field \(field.name)")
             let encoded = PercentEncoding.encode(field.value, spaceAsPlus: false)
             fuzzCheck(encoded.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "+") },
