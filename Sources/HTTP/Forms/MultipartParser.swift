@@ -110,7 +110,9 @@ public struct MultipartParser: Sendable {
                 } else if let found = find([0x0D, 0x0A, 0x0D, 0x0A], from: position) {
                     headerEnd = found + 2
                 } else {
-                    if buffer.count - position > limits.maxPartHeaderSize {
+                    // The largest acceptable header may still be waiting for the last byte of
+                    // its blank line: one byte more than the limit is not yet too large.
+                    if buffer.count - position > limits.maxPartHeaderSize + 1 {
                         throw HTTPError(.contentTooLarge, "Multipart part header too large")
                     }
                     return

@@ -76,9 +76,9 @@ public struct HTTPRequest: Sendable {
     /// The authority the client addressed: an absolute-form target's (RFC 9112 §3.2.2),
     /// else the Host field; empty when there is neither.
     public var authority: Substring {
-        if !target.hasPrefix("/"), let afterScheme = Self.afterScheme(Substring(target)) {
-            let rest = target[afterScheme...]
-            return rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)]
+        if target.utf8.first != UInt8(ascii: "/"), let afterScheme = Self.afterScheme(Substring(target)) {
+            let rest = target.utf8[afterScheme...]
+            return Substring(rest[..<(rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex)])
         }
         return Substring(headers[.host] ?? "")
     }
@@ -91,26 +91,28 @@ public struct HTTPRequest: Sendable {
     /// The scheme the client used: `https` behind a TLS-terminating trusted proxy, else `http`.
     public var scheme: String { isSecure ? "https" : "http" }
 
+    /// Where the authority starts in `scheme://authority…`, or nil.
     private static func afterScheme(_ string: Substring) -> Substring.Index? {
-        guard let colon = string.firstIndex(of: ":") else { return nil }
-        let rest = string[string.index(after: colon)...]
-        guard rest.hasPrefix("//") else { return nil }
-        return rest.index(rest.startIndex, offsetBy: 2)
+        let utf8 = string.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let rest = utf8[utf8.index(after: colon)...]
+        guard rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return nil }
+        return utf8.index(colon, offsetBy: 3)
     }
 
+    /// Splits a target into path and query at bytes, never at Characters: a combining mark
+    /// after `?` or `/` would join it into another grapheme cluster and hide it.
     static func split(target: String) -> (path: String, rawPath: Substring, query: [(name: String, value: String)]) {
-        var pathPart = Substring(target)
-        var queryPart: Substring? = nil
-        if let mark = target.firstIndex(of: "?") {
-            pathPart = target[..<mark]
-            queryPart = target[target.index(after: mark)...]
-        }
+        let utf8 = target.utf8
+        let mark = utf8.firstIndex(of: UInt8(ascii: "?"))
+        var pathPart = Substring(utf8[..<(mark ?? utf8.endIndex)])
+        let queryPart = mark.map { Array(utf8[utf8.index(after: $0)...]) }
         // RFC 9112 §3.2.2: absolute-form; the path starts after the authority.
-        if !pathPart.hasPrefix("/"), let afterScheme = Self.afterScheme(pathPart) {
-            let afterAuthority = pathPart[afterScheme...]
-            pathPart = afterAuthority.firstIndex(of: "/").map { afterAuthority[$0...] } ?? "/"
+        if pathPart.utf8.first != UInt8(ascii: "/"), let afterScheme = Self.afterScheme(pathPart) {
+            let afterAuthority = pathPart.utf8[afterScheme...]
+            pathPart = afterAuthority.firstIndex(of: UInt8(ascii: "/")).map { Substring(afterAuthority[$0...]) } ?? "/"
         }
         let path = PercentEncoding.decodeString(pathPart.utf8, plusAsSpace: false) ?? String(pathPart)
-        return (path, pathPart, queryPart.map { URLEncodedForm.parseFields(Array($0.utf8)) } ?? [])
+        return (path, pathPart, queryPart.map { URLEncodedForm.parseFields($0) } ?? [])
     }
 }

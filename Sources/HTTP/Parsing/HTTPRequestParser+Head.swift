@@ -79,9 +79,12 @@ extension HTTPRequestParser {
                 i += 1
             }
             scan.index = i
+            // Measured up to `i`, not `end`: a CR waiting for its LF may end the line, and
+            // must not count against a line that is exactly at the limit (any split of the
+            // input has to give the same result).
             if !scan.sawRequestLine {
-                if end - start > limits.maxRequestLineLength { return .failure(.requestLineTooLong) }
-            } else if end - (scan.requestLineEnd + 2) > limits.maxHeaderSectionSize {
+                if i - start > limits.maxRequestLineLength { return .failure(.requestLineTooLong) }
+            } else if i - (scan.requestLineEnd + 2) > limits.maxHeaderSectionSize {
                 return .failure(.headerSectionTooLarge)
             }
             return .needMore

@@ -11,15 +11,18 @@ struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     let description: String
 
     init(_ path: String) {
-        precondition(path.hasPrefix("/"), "Route paths start with /: \(path)")
+        // Split at bytes like request paths (see `segments(ofRawPath:)`), so that a pattern
+        // and the path it was written for always agree.
+        precondition(path.utf8.first == UInt8(ascii: "/"), "Route paths start with /: \(path)")
         description = path
-        segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { piece in
-            guard piece.hasPrefix(":"), piece.count > 1 else { return .literal(String(piece)) }
+        segments = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { piece in
+            guard piece.first == UInt8(ascii: ":"), piece.count > 1 else { return .literal(String(decoding: piece, as: UTF8.self)) }
+            // `:key.json`: a parameter with a literal suffix, split at the first `.` byte.
             let body = piece.dropFirst()
-            if let dot = body.firstIndex(of: "."), dot != body.startIndex {
-                return .parameter(String(body[..<dot]), suffix: String(body[dot...]))
+            if let dot = body.firstIndex(of: UInt8(ascii: ".")), dot != body.startIndex {
+                return .parameter(String(decoding: body[..<dot], as: UTF8.self), suffix: String(decoding: body[dot...], as: UTF8.self))
             }
-            return .parameter(String(body), suffix: "")
+            return .parameter(String(decoding: body, as: UTF8.self), suffix: "")
         }
     }
 
@@ -50,10 +53,11 @@ struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Splits a raw (still percent-encoded) path into decoded segments, so that an
-    /// encoded `/` stays inside its segment.
+    /// encoded `/` stays inside its segment. Split at `/` bytes, not Characters: a combining
+    /// mark after a `/` must not merge two segments.
     static func segments(ofRawPath rawPath: Substring) -> [String] {
-        rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { piece in
-            PercentEncoding.decodeString(piece.utf8, plusAsSpace: false) ?? String(piece)
+        rawPath.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { piece in
+            PercentEncoding.decodeString(piece, plusAsSpace: false) ?? String(decoding: piece, as: UTF8.self)
         }
     }
 }

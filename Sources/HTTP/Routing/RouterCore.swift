@@ -7,6 +7,8 @@ struct RouterCore: Sendable {
     let staticFiles: StaticFileServer?
 
     func match(rawPath: Substring) -> (Int, [String: String])? {
+        // Only origin-form paths route: `*` (OPTIONS) and `host:port` (CONNECT) match nothing.
+        guard rawPath.utf8.first == UInt8(ascii: "/") else { return nil }
         if !rawPath.utf8.contains(UInt8(ascii: "%")), let index = literalIndex[String(rawPath)] {
             return (index, [:])
         }

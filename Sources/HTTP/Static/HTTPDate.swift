@@ -9,7 +9,9 @@
 ///
 /// Calendar arithmetic is done here on `Int`, never in `struct tm`, whose `Int32` fields
 /// overflow on hostile years; every field is range-checked before it is used.
-enum HTTPDate {
+///
+/// `package`, not `public`: the fuzz target `Fuzz/Targets/http-date.swift` calls it.
+package enum HTTPDate {
     static let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let longDayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -19,7 +21,7 @@ enum HTTPDate {
     static let latest = 253_402_300_799
 
     /// The IMF-fixdate of `epochSeconds`, clamped to years 0001…9999.
-    static func format(epochSeconds: Int) -> String {
+    package static func format(epochSeconds: Int) -> String {
         let clamped = min(max(epochSeconds, earliest), latest)
         var days = clamped / 86_400
         var seconds = clamped % 86_400
@@ -40,7 +42,7 @@ enum HTTPDate {
     /// Parses an HTTP-date; nil for anything else (RFC 9110 §13.1.3: the field is then ignored).
     ///
     /// - Parameter now: the current time, which decides the century of a two-digit rfc850 year.
-    static func parse(_ string: String, now: Int) -> Int? {
+    package static func parse(_ string: String, now: Int) -> Int? {
         let bytes = Array(string.utf8)
         return parseIMFFixdate(bytes) ?? parseRFC850(bytes, now: now) ?? parseAsctime(bytes)
     }
