@@ -15,8 +15,8 @@ extension ItemStore {
         return try pool.read { db in
             let (count, total) = try selection.countAndTotal(db)
             guard offset >= 0, limit > 0, offset < count else { return ItemSelection(items: [], count: count, totalValue: total) }
-            let items = try db.fetchAll(selection.pageSQL(matchCount: count), arguments: selection.arguments + [limit, offset],
-                                        map: Item.init(row:))
+            let page = selection.page(matchCount: count)
+            let items = try db.fetchAll(page.sql, arguments: page.arguments + [limit, offset], map: Item.init(row:))
             return ItemSelection(items: items, count: count, totalValue: total)
         }
     }
@@ -27,8 +27,9 @@ extension ItemStore {
         let selection = Selection(query)
         return try pool.readWithoutTransaction { db in
             var lines: [String] = []
+            let page = selection.page(matchCount: matchCount)
             for (label, sql, arguments) in [("count", selection.countSQL, selection.countArguments),
-                                            ("page", selection.pageSQL(matchCount: matchCount), selection.arguments + [100, 0])] {
+                                            ("page", page.sql, page.arguments + [100, 0])] {
                 guard let sql else { lines.append("\(label): from the list's running totals"); continue }
                 lines += try db.fetchAll("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { "\(label): " + ($0[3] as String) }
             }
@@ -45,29 +46,40 @@ extension ItemStore {
         let condition: String
         let arguments: [any DatabaseValueConvertible]
 
+        /// The search as a `LIKE` pattern, for scans: searches shorter than a trigram, and
+        /// pages of many matches of an ASCII search (whose case folding is the index's).
+        let likePattern: String?
+
         init(_ query: ItemQuery) {
             self.query = query
+            let search = query.search.trimmingCharacters(in: .whitespacesAndNewlines)
+            likePattern = search.isEmpty ? nil : "%" + ItemStore.likeEscaped(search) + "%"
+            if search.unicodeScalars.count >= 3 {
+                phrase = "\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            } else {
+                phrase = nil
+            }
+            (condition, arguments) = Self.condition(query, phrase: phrase, likePattern: likePattern, scanning: phrase == nil)
+        }
+
+        /// The WHERE condition: the search through the index (`scanning` false) or as a
+        /// `LIKE` test of each row read, then the filters.
+        private static func condition(
+            _ query: ItemQuery, phrase: String?, likePattern: String?, scanning: Bool
+        ) -> (String, [any DatabaseValueConvertible]) {
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
-            let search = query.search.trimmingCharacters(in: .whitespacesAndNewlines)
-            if search.unicodeScalars.count >= 3 {
-                let phrase = "\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            if let phrase, !scanning {
                 conditions.append("id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")
                 arguments.append(phrase)
-                self.phrase = phrase
-            } else {
-                if !search.isEmpty {
-                    // Too short for a trigram: a scan, with LIKE's own wildcards taken literally.
-                    conditions.append("(name LIKE ? ESCAPE '\\' OR serial_number LIKE ? ESCAPE '\\')")
-                    let pattern = "%" + ItemStore.likeEscaped(search) + "%"
-                    arguments += [pattern, pattern]
-                }
-                phrase = nil
+            } else if let likePattern {
+                // LIKE's own wildcards in the search are taken literally.
+                conditions.append("(name LIKE ? ESCAPE '\\' OR serial_number LIKE ? ESCAPE '\\')")
+                arguments += [likePattern, likePattern]
             }
             if query.valuableOnly { conditions.append("value_in_dollars >= \(ItemQuery.valuableThreshold)") }
             if query.withPhotoOnly { conditions.append("photo_etag IS NOT NULL") }
-            condition = conditions.joined(separator: " AND ")
-            self.arguments = arguments
+            return (conditions.joined(separator: " AND "), arguments)
         }
 
         private var whereClause: String { condition.isEmpty ? "" : "WHERE " + condition }
@@ -94,14 +106,21 @@ extension ItemStore {
             return (row?.0 ?? 0, phrase != nil ? nil : total)
         }
 
-        /// Many matches: walk the sort's index and probe the list of matches (`+id` keeps
-        /// SQLite from reading the matches first), stopping after a page. Few: read the
-        /// matches and sort them.
-        func pageSQL(matchCount: Int) -> String {
-            var condition = self.condition
-            if phrase != nil, matchCount > 2_000 { condition = "+" + condition }
+        /// The page's SQL and arguments. Many matches: walk the sort's index and test each
+        /// row, stopping after a page — with `LIKE` for an ASCII search (a page of 100 among
+        /// many matches reads a few hundred rows), else probing the index's matches (`+id`
+        /// keeps SQLite from reading them first). Few: read the matches and sort them.
+        func page(matchCount: Int) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
+            var (condition, arguments) = (self.condition, self.arguments)
+            if phrase != nil, matchCount > 2_000 {
+                if query.search.unicodeScalars.allSatisfy(\.isASCII) {
+                    (condition, arguments) = Self.condition(query, phrase: phrase, likePattern: likePattern, scanning: true)
+                } else {
+                    condition = "+" + condition
+                }
+            }
             let whereClause = condition.isEmpty ? "" : "WHERE " + condition
-            return "SELECT \(Item.columns) FROM items \(whereClause) ORDER BY \(ordering) LIMIT ? OFFSET ?"
+            return ("SELECT \(Item.columns) FROM items \(whereClause) ORDER BY \(ordering) LIMIT ? OFFSET ?", arguments)
         }
 
         var ordering: String {
