@@ -118,20 +118,21 @@ class Server:
     """One `homepwner` process on a free port with its own temporary data directory."""
 
     LISTENING = re.compile(r"Homepwner listening on (http://\S+)")
+    FIRST_RUN = re.compile(r"First run: open (http://\S+)")
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, owner: bool = True):
         binary = server_binary()
         if not binary.exists():
             pytest.fail(f"no server binary at {binary}: run `swift build` first (or set HOMEPWNER_BIN)")
         self.data_dir = tempfile.mkdtemp(prefix="homepwner-browser-")
+        # With owner=False: a first run, no account at all; the server prints its setup link
+        # (self.setup_url) and nobody is signed in (self.cookies is empty).
+        self.setup_url = ""
+        self._setup_seen = threading.Event()
         # Accounts exist from the start, as on any real install: an owner made by the CLI,
         # signed in once; every client of this server (HTTP and Chromium) carries that session.
-        created = subprocess.run(
-            [str(binary), "users", "add", OWNER, "--role", "owner", "--password-stdin", "--data-dir", self.data_dir],
-            input=OWNER_PASSWORD + "\n", capture_output=True, text=True, timeout=60,
-        )
-        if created.returncode != 0:
-            pytest.fail(f"could not create the owner: {created.stdout}{created.stderr}")
+        if owner:
+            self.add_member(OWNER, "owner", OWNER_PASSWORD)
         args = [str(binary), "--host", "127.0.0.1", "--port", "0", "--data-dir", self.data_dir, "--quiet"]
         if seed:
             args += ["--seed", str(seed)]
@@ -145,17 +146,38 @@ class Server:
         if not self._ready.wait(START_TIMEOUT) or not self.url:
             self.stop()
             pytest.fail("the server did not announce its URL:\n" + "".join(self.output[-40:]))
+        if not owner:
+            if not self._setup_seen.wait(START_TIMEOUT) or not self.setup_url:
+                self.stop()
+                pytest.fail("the server printed no first-run link:\n" + "".join(self.output[-40:]))
+            self.cookies: dict[str, str] = {}
+            return
         self.cookies = self._sign_in()
 
-    def _sign_in(self) -> dict[str, str]:
-        """Signs the owner in through the real form; returns the cookies a browser would keep."""
+    def add_member(self, username: str, role: str, password: str):
+        """`homepwner users add NAME --role ROLE --password-stdin` on this server's data."""
+        created = subprocess.run(
+            [str(server_binary()), "users", "add", username, "--role", role, "--password-stdin",
+             "--data-dir", self.data_dir],
+            input=password + "\n", capture_output=True, text=True, timeout=60,
+        )
+        if created.returncode != 0:
+            pytest.fail(f"could not create {role} {username}: {created.stdout}{created.stderr}")
+
+    def sign_in(self, username: str, password: str) -> dict[str, str]:
+        """A new session for a member, through the real form (a second browser, say)."""
+        return self._sign_in(username, password)
+
+    def _sign_in(self, username: str = OWNER, password: str = OWNER_PASSWORD) -> dict[str, str]:
+        """Signs a member (the owner by default) in through the real form; returns the cookies
+        a browser would keep."""
         jar = CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), _NoRedirect)
         with opener.open(self("/sign-in"), timeout=10) as response:
             page = response.read()
         token = re.search(rb'name="_csrf" value="([^"]+)"', page).group(1).decode()
         body = urllib.parse.urlencode(
-            {"_csrf": token, "username": OWNER, "password": OWNER_PASSWORD, "next": "/items"}
+            {"_csrf": token, "username": username, "password": password, "next": "/items"}
         ).encode()
         request = urllib.request.Request(
             self("/sign-in"), data=body, method="POST",
@@ -179,7 +201,12 @@ class Server:
                 if match:
                     self.url = match.group(1).rstrip("/")
                     self._ready.set()
+            first_run = self.FIRST_RUN.search(line)
+            if first_run:
+                self.setup_url = first_run.group(1)
+                self._setup_seen.set()
         self._ready.set()
+        self._setup_seen.set()
 
     def stop(self):
         if self.process.poll() is None:
@@ -228,11 +255,12 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 class HTTPClient:
     """A cookie-keeping client that speaks the app's forms, as a browser without JS would."""
 
-    def __init__(self, server: Server):
+    def __init__(self, server: Server, cookies: dict[str, str] | None = None):
+        """Signed in as the owner; or with `cookies` (another member's, or {} for nobody)."""
         self.server = server
         self.cookies = CookieJar()
         host = urllib.parse.urlsplit(server.url).hostname
-        for name, value in server.cookies.items():
+        for name, value in (server.cookies if cookies is None else cookies).items():
             self.cookies.set_cookie(Cookie(
                 0, name, value, None, False, host, False, False, "/", True, False, None, False, None, None, {}
             ))
@@ -488,6 +516,37 @@ class Browser:
                 )
         self.set_viewport(size)
         driver.get_log("browser")  # drop what earlier tests left
+
+    # -- who is signed in ---------------------------------------------------
+
+    def clear_cookies(self):
+        """Signed out, as a fresh browser: no cookies at all."""
+        self.driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+
+    def use_cookies(self, cookies: dict[str, str]):
+        """Replaces the browser's cookies by these (another member's session, an old one)."""
+        self.clear_cookies()
+        for name, value in cookies.items():
+            self.driver.execute_cdp_cmd(
+                "Network.setCookie",
+                {"name": name, "value": value, "url": self.server.url + "/", "httpOnly": True, "sameSite": "Lax"},
+            )
+
+    def cookies(self) -> dict[str, str]:
+        """The server's cookies as the browser keeps them (HttpOnly ones too)."""
+        found = self.driver.execute_cdp_cmd("Network.getCookies", {"urls": [self.server.url + "/"]})["cookies"]
+        return {cookie["name"]: cookie["value"] for cookie in found}
+
+    def sign_in(self, username: str, password: str):
+        """Fills in the sign-in form on the current page (open one first) and submits it."""
+        self.set_field("#sign-in-username", username)
+        self.set_field("#sign-in-password", password)
+        self.submit_by(self.find(".account__form button.button--primary"))
+
+    @property
+    def status(self) -> int:
+        """The HTTP status of the page on screen (its navigation's response)."""
+        return self.js("return performance.getEntriesByType('navigation')[0].responseStatus")
 
     def set_viewport(self, size: str):
         self.size = size

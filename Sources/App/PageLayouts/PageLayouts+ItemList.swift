@@ -105,13 +105,14 @@ extension PageLayouts {
             block: "item-cell", container: "item-cell__subtitle",
             formats: ["H:|-0-[serial]-8-[date]-(>=8)-[badge]-0-|"],
             slots: [
-                // At an accessibility text size a long serial or date wraps rather than truncates.
+                // At an accessibility text size the date takes a line of its own, whole, and a
+                // long serial wraps (anywhere: serials have no words) rather than truncates.
                 "serial": LayoutSlot(
                     hugging: .defaultHigh, compressionResistance: 500, hidesWhenEmpty: true, minimumCharacters: 3,
                     variants: [.when(.accessibilityContentSize, .wrap)]),
                 "date": LayoutSlot(
                     hugging: .defaultLow, compressionResistance: .defaultLow, minimumCharacters: 3,
-                    variants: [.when(.accessibilityContentSize, .wrap)]),
+                    variants: [.when(.accessibilityContentSize, .stack)]),
                 "badge": LayoutSlot(hugging: .required, compressionResistance: .required, hidesWhenEmpty: true),
             ],
             variants: [.always(.wrap)],
