@@ -29,6 +29,8 @@ trap cleanup EXIT
 start_homepwner() {
   local name=$1 seed=$2
   mkdir -p "$work/$name"
+  # An owner account, as on any real install; the pages are read signed in as it.
+  printf '%s\n' "$password" | "$binary" users add owner --role owner --password-stdin --data-dir "$work/$name" >/dev/null
   "$binary" --port 0 --data-dir "$work/$name" --seed "$seed" --quiet >"$work/$name.out" 2>"$work/$name.err" &
   pid=$!
   pids+=("$pid")
@@ -38,12 +40,25 @@ start_homepwner() {
   done
   port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/$name.out")
   [ -n "$port" ] || { echo "homepwner did not start:" >&2; cat "$work/$name.err" >&2; exit 1; }
+  sign_in
 }
 
-# Runs wrk and prints one line: label, req/s, p50, p99 (and peak RSS when given a pid).
-cookie="hp_csrf=$(printf 'ab%.0s' $(seq 1 32))"
+# Signs the owner in through the form; sets $cookie to the browser's cookies (session, CSRF).
+sign_in() {
+  local jar="$work/cookies-$port" token
+  token=$(curl -sf -c "$jar" "http://127.0.0.1:$port/sign-in" | sed -n 's/.*name="_csrf" value="\([^"]*\)".*/\1/p' | head -1)
+  curl -sf -o /dev/null -b "$jar" -c "$jar" -H "Origin: http://127.0.0.1:$port" \
+    --data-urlencode "_csrf=$token" --data-urlencode "username=owner" --data-urlencode "password=$password" \
+    "http://127.0.0.1:$port/sign-in"
+  # curl's jar marks HttpOnly cookies with a "#HttpOnly_" prefix; other "#" lines are comments.
+  cookie=$(sed 's/^#HttpOnly_//' "$jar" | awk '!/^#/ && NF >= 7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}')
+  [[ "$cookie" == *hp_session=* ]] || { echo "signing in to homepwner failed" >&2; exit 1; }
+}
+
+# Runs wrk and prints one line: label, req/s, p50, p99 (and peak RSS when given a pid),
+# with the cookies in $5 (a signed-in browser's) or none.
 measure() {
-  local label=$1 url=$2 rss_pid=${3:-}
+  local label=$1 url=$2 rss_pid=${3:-} cookie=${5:-none=1}
   curl -sf -o /dev/null -H "Cookie: $cookie" "$url"   # warm up and check
   local out
   out=$(wrk -t1 -c64 -d"$duration" --latency -H "Cookie: $cookie" "$url")
@@ -56,14 +71,16 @@ measure() {
   eval "${4:-_}=$rps"
 }
 
+password="pages benchmark owner $RANDOM$RANDOM"
 start_homepwner small 100
-small_port=$port small_pid=$pid
+small_port=$port small_pid=$pid small_cookie=$cookie
 start_homepwner large 100000
-large_port=$port large_pid=$pid
+large_port=$port large_pid=$pid large_cookie=$cookie
+cookie=$small_cookie
 
 # nginx serving saved copies of the 100-item pages.
 mkdir -p "$work/nginx/html" "$work/nginx/logs"
-key=$(curl -sf "http://127.0.0.1:$small_port/items" | grep -o 'data-key="[0-9a-f-]*"' | head -1 | cut -d'"' -f2)
+key=$(curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items" | grep -o 'data-key="[0-9a-f-]*"' | head -1 | cut -d'"' -f2)
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items" -o "$work/nginx/html/items.html"
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items?mode=edit" -o "$work/nginx/html/edit.html"
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items/$key" -o "$work/nginx/html/detail.html"
@@ -93,12 +110,12 @@ trap 'nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -s stop 2>/dev/null || 
 
 echo "page sizes: list $(wc -c <"$work/nginx/html/items.html"), edit mode $(wc -c <"$work/nginx/html/edit.html"), sheet $(wc -c <"$work/nginx/html/detail.html") bytes; wrk -t1 -c64 -d$duration"
 measure "nginx, the list's bytes" "http://127.0.0.1:$nginx_port/items" "" nginx_rps
-measure "homepwner GET /items (100 items)" "http://127.0.0.1:$small_port/items" "$small_pid" small_rps
+measure "homepwner GET /items (100 items)" "http://127.0.0.1:$small_port/items" "$small_pid" small_rps "$small_cookie"
 measure "nginx, edit mode's bytes" "http://127.0.0.1:$nginx_port/edit" "" nginx_edit_rps
-measure "homepwner GET /items?mode=edit" "http://127.0.0.1:$small_port/items?mode=edit" "$small_pid" edit_rps
+measure "homepwner GET /items?mode=edit" "http://127.0.0.1:$small_port/items?mode=edit" "$small_pid" edit_rps "$small_cookie"
 measure "nginx, the sheet's bytes" "http://127.0.0.1:$nginx_port/detail" "" nginx_detail_rps
-measure "homepwner GET /items/:key (sheet)" "http://127.0.0.1:$small_port/items/$key" "$small_pid" detail_rps
-measure "homepwner GET /items (100,000)" "http://127.0.0.1:$large_port/items" "$large_pid" large_rps
+measure "homepwner GET /items/:key (sheet)" "http://127.0.0.1:$small_port/items/$key" "$small_pid" detail_rps "$small_cookie"
+measure "homepwner GET /items (100,000)" "http://127.0.0.1:$large_port/items" "$large_pid" large_rps "$large_cookie"
 awk -v s="$small_rps" -v n="$nginx_rps" -v l="$large_rps" -v e="$edit_rps" -v ne="$nginx_edit_rps" \
     -v d="$detail_rps" -v nd="$nginx_detail_rps" 'BEGIN {
   printf "view mode / nginx: %.2f (target >= 0.5)\n", s / n

@@ -32,6 +32,13 @@ struct FormTests {
     func cookies() {
         let request = HTTPRequest(method: .get, target: "/", headers: [.cookie: "a=1; b=\"two\"; a=3", "Cookie": "c=4"])
         #expect(request.cookies == ["a": "1", "b": "two", "c": "4"])
+        // One cookie by name agrees with the dictionary, names matched whole.
+        let odd = HTTPRequest(method: .get, target: "/", headers: [.cookie: " ab=0 ;a = 1 ; \"q\"=x; e=\"\"; f"])
+        for name in ["a", "b", "c", "ab", "e", "f", "\"q\"", "missing", ""] {
+            #expect(request.cookie(name) == request.cookies[name], "\(name)")
+            #expect(odd.cookie(name) == odd.cookies[name], "\(name)")
+        }
+        #expect(odd.cookie("a") == "1" && odd.cookie("e") == "")
     }
 
     @Test("Set-Cookie carries HttpOnly, SameSite, Secure, Path, Max-Age")

@@ -17,7 +17,7 @@ enum SessionCookie {
 
     /// The request's session id, when it has a well-formed one.
     static func id(in request: HTTPRequest) -> String? {
-        guard let value = request.cookies[name(secure: request.isSecure)], CSRFToken.isWellFormed(value) else { return nil }
+        guard let value = request.cookie(name(secure: request.isSecure)), CSRFToken.isWellFormed(value) else { return nil }
         return value
     }
 

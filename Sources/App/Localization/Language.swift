@@ -20,7 +20,7 @@ public enum Language: String, Sendable, CaseIterable {
     /// `Accept-Language` (RFC 9110 §12.5.4, taking quality values into account).
     static func preferred(by request: HTTPRequest) -> Language {
         if let explicit = request.query("lang").flatMap(Language.init(tag:)) { return explicit }
-        if let chosen = request.cookies["lang"].flatMap(Language.init(tag:)) { return chosen }
+        if let chosen = request.cookie("lang").flatMap(Language.init(tag:)) { return chosen }
         guard let header = request.headers[.acceptLanguage] else { return .english }
         var best: (language: Language, quality: Double)?
         for range in header.split(separator: ",") {

@@ -50,7 +50,7 @@ struct CSRFProtection: Sendable {
     static let refusal = HTTPError(.forbidden, "The form's security token was missing or did not match.")
 
     private func existingBrowserID(_ request: HTTPRequest) -> String? {
-        guard let value = request.cookies[CSRFToken.cookieName(secure: request.isSecure)],
+        guard let value = request.cookie(CSRFToken.cookieName(secure: request.isSecure)),
               CSRFToken.isWellFormed(value) else { return nil }
         return value
     }

@@ -27,10 +27,10 @@ struct PageContext: Sendable {
     init(request: HTTPRequest, csrf protection: CSRFProtection, takingFlash: Bool = true) {
         language = Language.preferred(by: request)
         let chosen = request.query("lang").flatMap(Language.init(tag:))
-        newlyChosenLanguage = chosen.flatMap { $0.rawValue == request.cookies[Self.languageCookie] ? nil : $0 }
+        newlyChosenLanguage = chosen.flatMap { $0.rawValue == request.cookie(Self.languageCookie) ? nil : $0 }
         csrf = protection.token(for: request)
         signedIn = request.signedIn
-        let cookie = takingFlash ? request.cookies[Self.flashCookie] : nil
+        let cookie = takingFlash ? request.cookie(Self.flashCookie) : nil
         (flash, undoBatch) = cookie.map(Self.decodeFlash) ?? (nil, nil)
     }
 
