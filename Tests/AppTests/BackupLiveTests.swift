@@ -40,7 +40,7 @@ struct BackupLiveTests {
         }
     }
 
-    @Test("homepwner backup while 64 clients add items: verified, with every item acknowledged before it began")
+    @Test("homepwner backup while 64 clients add items: verified, holds every item acknowledged before it began, and restores to a whole store")
     func backupUnderLoad() throws {
         let server = try ServerProcess(arguments: ["--seed", "3000", "--max-connections-per-address", "256"])
         let cookies = try server.signedInClient().cookies
@@ -102,5 +102,29 @@ struct BackupLiveTests {
         #expect(Set(before).isSubset(of: names))
         #expect(before.count >= 128 && acknowledged.withLock { $0.count } >= before.count + 64)
         #expect(server.stop() == 0)
+
+        // The snapshot restores into a fresh data directory, to a store whose order is whole:
+        // every index 0…N-1 once, each item once, the acknowledged items among them.
+        let restoredDirectory = try TemporaryDirectory()
+        let restored = try UsersCommandTests.run(["restore", file, "--data-dir", restoredDirectory.path])
+        #expect(restored.0 == 0, "\(restored.2)")
+        let store = try ItemStore.open(directory: restoredDirectory.path)
+        defer { store.close() }
+        let count = try store.count()
+        #expect(count == summary.items)
+        var keys = Set<String>(), restoredNames = Set<String>(), offset = 0
+        while offset < count {
+            let page = try store.items(offset: offset, limit: 500)
+            guard !page.isEmpty else { break }
+            for item in page {
+                keys.insert(item.key.uuidString)
+                restoredNames.insert(item.name)
+            }
+            offset += page.count
+        }
+        #expect(offset == count && keys.count == count, "the restored order is not whole")
+        #expect(Set(before).isSubset(of: restoredNames))
+        let last = try #require(try store.items(offset: count - 1, limit: 1).first)
+        #expect(try store.index(of: last.key) == count - 1)
     }
 }
