@@ -75,25 +75,16 @@ struct MembersController: Sendable {
     func accept(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let token = request.parameter("token") ?? ""
         let invitation = try validInvitation(token)
-        let typed = form["username"] ?? ""
-        var errors: [String: String] = [:]
-        let username = AccountForms.username(typed)
-        if username == nil { errors["username"] = "errorUsername" }
-        var password: String? = nil
-        switch PasswordPolicy.check(form["password"] ?? "", username: typed) {
-        case .success(let normalized): password = normalized
-        case .failure(let problem): errors["password"] = problem.rawValue
-        }
-        if form["password"] != form["confirm"] { errors["confirm"] = "errorPasswordMismatch" }
-        if let username, try accounts.account(named: username) != nil { errors["username"] = "errorUsernameTaken" }
-        guard let username, let password, errors.isEmpty else {
-            return try invitationPage(request, role: invitation.role, username: typed, errors: errors, status: .unprocessableContent)
+        var fields = AccountForms.NewAccount(form)
+        if let username = fields.username, try accounts.account(named: username) != nil { fields.errors["username"] = "errorUsernameTaken" }
+        guard let username = fields.username, let password = fields.password, fields.errors.isEmpty else {
+            return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: fields.errors, status: .unprocessableContent)
         }
         let member: Account
         do {
             member = try accounts.acceptInvitation(tokenHash: SHA256.hash(Array(token.utf8)), username: username, passwordHash: try PasswordHash.make(password))
         } catch AccountError.usernameTaken {
-            return try invitationPage(request, role: invitation.role, username: typed, errors: ["username": "errorUsernameTaken"], status: .unprocessableContent)
+            return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: ["username": "errorUsernameTaken"], status: .unprocessableContent)
         } catch AccountError.invitationInvalid {
             throw HTTPError(.notFound, "invitationInvalid")
         }

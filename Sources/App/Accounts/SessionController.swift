@@ -98,18 +98,9 @@ struct SessionController: Sendable {
     func completeSetup(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         if try accounts.accountCount() > 0 { return .redirect(to: "/sign-in") }
         guard setup.matches(form["code"]) else { throw HTTPError(.forbidden, "setupCodeWrong") }
-        let typed = form["username"] ?? ""
-        var errors: [String: String] = [:]
-        let username = AccountForms.username(typed)
-        if username == nil { errors["username"] = "errorUsername" }
-        var password: String? = nil
-        switch PasswordPolicy.check(form["password"] ?? "", username: typed) {
-        case .success(let normalized): password = normalized
-        case .failure(let problem): errors["password"] = problem.rawValue
-        }
-        if form["password"] != form["confirm"] { errors["confirm"] = "errorPasswordMismatch" }
-        guard let username, let password, errors.isEmpty else {
-            return try setupPage(request, code: form["code"] ?? "", username: typed, errors: errors, status: .unprocessableContent)
+        let fields = AccountForms.NewAccount(form)
+        guard let username = fields.username, let password = fields.password, fields.errors.isEmpty else {
+            return try setupPage(request, code: form["code"] ?? "", username: fields.typedUsername, errors: fields.errors, status: .unprocessableContent)
         }
         let owner = try accounts.createAccount(username: username, passwordHash: try PasswordHash.make(password), role: .owner)
         setup.consume()

@@ -11,6 +11,28 @@ enum AccountForms {
         return name
     }
 
+    /// A new account's fields (setup, an invitation): the username and password checked
+    /// and the confirmation matched, or the message key of each field that is wrong.
+    struct NewAccount {
+        let typedUsername: String
+        let username: String?
+        let password: String?
+        var errors: [String: String]
+
+        init(_ form: SubmittedForm) {
+            typedUsername = form["username"] ?? ""
+            var errors: [String: String] = [:]
+            username = AccountForms.username(typedUsername)
+            if username == nil { errors["username"] = "errorUsername" }
+            switch PasswordPolicy.check(form["password"] ?? "", username: typedUsername) {
+            case .success(let normalized): password = normalized
+            case .failure(let problem): password = nil; errors["password"] = problem.rawValue
+            }
+            if form["password"] != form["confirm"] { errors["confirm"] = "errorPasswordMismatch" }
+            self.errors = errors
+        }
+    }
+
     /// `next` if it is a path on this site (`/items?page=2`), else the list: never another
     /// site (`//evil.example`, `https://…`, `/\\evil`), so a sign-in link cannot send you away.
     static func safeNext(_ next: String?) -> String {
