@@ -46,10 +46,10 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
             }
             return SignedIn(account: account, apiTokenID: row.id)
         }
-        guard let id = SessionCookie.id(in: request), let (_, account) = try accounts.activeSession(idHash: SessionCookie.digest(id)) else {
-            return nil
-        }
-        return SignedIn(account: account, sessionID: id, sessionDigest: SessionCookie.digest(id))
+        guard let id = SessionCookie.id(in: request) else { return nil }
+        let digest = SessionCookie.digest(id)
+        guard let (_, account) = try accounts.activeSession(idHash: digest) else { return nil }
+        return SignedIn(account: account, sessionID: id, sessionDigest: digest)
     }
 
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
