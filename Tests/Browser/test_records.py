@@ -188,7 +188,7 @@ def check_recently_deleted(b, http):
     b.open("/deleted")
     b.submit_by(b.find(f"#deleted-{keys['Rug']} .button--quiet-danger"))
     confirm = b.find(f"#deleted-{keys['Rug']} .deleted-row__confirm")
-    assert "Rug" in b.find(".deleted-row__name").text or b.find_all(".deleted-row__name")
+    assert "cannot be undone" in confirm.text, confirm.text
     b.check_page("delete-now-confirm")
     b.submit_by(b.find("button.button--danger", confirm))
     assert "Deleted Rug for good." in b.flash()
