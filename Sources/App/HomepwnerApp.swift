@@ -89,6 +89,7 @@ public final class HomepwnerApp: Sendable {
     public func discardRenderedPages() {
         renderer.rowCache.removeAll()
         renderer.listingCache.removeAll()
+        renderer.pageCache.removeAll()
     }
 
     /// Checkpoints the database and closes it, for a graceful shutdown.

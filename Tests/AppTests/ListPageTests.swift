@@ -28,6 +28,39 @@ struct ListPageTests {
         }
     }
 
+    @Test("A list page kept for everyone shows each member their own name, form token and role's controls")
+    func sharedPagesStayPersonal() throws {
+        try withApp { owner, app in
+            try app.seedItem(name: "Kettle")
+            try app.addMember("王小明", role: .owner)
+            try app.addMember("viewer", role: .viewer)
+            let second = Browser(client: owner.client.makeClient()), viewer = Browser(client: owner.client.makeClient())
+            try second.signIn("王小明")
+            try viewer.signIn("viewer")
+            for mode in ["/items", "/items?mode=edit"] {
+                let pages = try [owner, second, owner, viewer].map { try $0.get(mode) }
+                #expect(pages.allSatisfy { $0.status == 200 && !$0.body.contains("hpmark") })
+                #expect(pages[0].body == pages[2].body)  // the same browser: the same bytes, token included
+                #expect(pages[0].text.contains("Signed in as owner (owner)") && !pages[0].text.contains("王小明"))
+                #expect(pages[1].text.contains("Signed in as 王小明 (owner)") && pages[1].text.contains("Kettle"))
+                #expect(pages[3].text.contains("Signed in as viewer (viewer)"))
+                #expect(!pages[3].body.contains(Self.addForm) && pages[0].body.contains(Self.addForm))
+                let tokens = [pages[0], pages[1], pages[3]].map { Self.formTokens(in: $0.body) }
+                #expect(tokens.allSatisfy { $0.count == 1 } && Set(tokens.map { $0.first ?? "" }).count == 3)
+            }
+            // Each browser's token, cut from the shared page, is the one its own session accepts.
+            #expect(try second.post("/items", [:]).status == 303)
+            #expect(try owner.post("/items", [:]).status == 303)
+        }
+    }
+
+    static let addForm = #"method="post" action="/items""#
+
+    /// The distinct `_csrf` values of a page's forms.
+    static func formTokens(in body: String) -> Set<String> {
+        Set(body.components(separatedBy: #"name="_csrf" value=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) })
+    }
+
     @Test("Pages of 100 rows with page links; the fixed last row only on the last page")
     func paging() throws {
         try withApp { browser, app in

@@ -15,8 +15,12 @@ struct ItemListController: Sendable {
         let context = renderer.context(for: request)
         var query = ListQuery(request: request)
         if !context.canEdit { query.editing = false }  // viewers only look
-        let values = try listView.values(for: query, context: context)
-        return try renderer.render("items/list", values, context: context)
+        guard let key = listView.sharedPageKey(for: query, context: context) else {
+            return try renderer.render("items/list", listView.values(for: query, context: context), context: context)
+        }
+        return try renderer.render("items/list", sharedAs: key, context: context) {
+            try listView.values(for: query, context: context)
+        }
     }
 
     /// `POST /items` — Add: a random item as a draft, shown in the modal dialog over the

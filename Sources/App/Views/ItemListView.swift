@@ -89,16 +89,32 @@ struct ItemListView {
         ])
     }
 
+    /// The key the whole page is kept under for every member of the same role, when it is
+    /// one of the shared pages (the listing cache's); `nil` for a search or a row with a
+    /// state of its own. The revision is read before the page, as for the listing.
+    func sharedPageKey(for query: ListQuery, context: PageContext) -> PageCache.Key? {
+        guard Self.isCacheable(query) else { return nil }
+        return PageCache.Key(listing: listingKey(for: query, context: context), role: context.signedIn?.account.role)
+    }
+
+    private static func isCacheable(_ query: ListQuery) -> Bool {
+        query.focusKey == nil && query.confirmKey == nil && query.filter.search.isEmpty
+    }
+
+    private func listingKey(for query: ListQuery, context: PageContext) -> ListingCache.Key {
+        ListingCache.Key(revision: store.revision, page: query.page, language: context.language,
+                         editing: query.editing, filter: query.filter)
+    }
+
     /// The page's rows as HTML with the counts they were read with. A page of the whole
     /// list, sorted or filtered (not searched: searches are many and cheap to repeat), is kept
     /// per store revision, so repeated reads of an unchanged list cost no query.
     private func listing(for query: inout ListQuery, context: PageContext) throws -> ListingCache.Listing {
         // Edit mode too: its rows carry no per-browser token (see RowCache).
-        let cacheable = query.focusKey == nil && query.confirmKey == nil && query.filter.search.isEmpty
+        let cacheable = Self.isCacheable(query)
         // The revision is read before the data, so a page can only be kept under an older
         // revision than its contents, never a newer one.
-        let cacheKey = ListingCache.Key(revision: store.revision, page: query.page, language: context.language,
-                                        editing: query.editing, filter: query.filter)
+        let cacheKey = listingKey(for: query, context: context)
         if cacheable, let cached = renderer.listingCache.listing(for: cacheKey) {
             query.page = cached.page
             return cached

@@ -11,6 +11,7 @@ struct PageRenderer: Sendable {
     let assets: [String: MustacheValue]
     let rowCache = RowCache()
     let listingCache = ListingCache()
+    let pageCache = PageCache()
     private let strings: [Language: MustacheValue]
     /// The language links, with the current one marked, for each language.
     private let languageLinks: [Language: MustacheValue]
@@ -58,10 +59,32 @@ struct PageRenderer: Sendable {
         return response
     }
 
+    /// Renders `template` as `render` describes it, or serves it from the page cache: the
+    /// same page for every member of the same role and language, with their CSRF token and
+    /// name filled in. A page with a flash message is the one browser's own and is not kept.
+    func render(
+        _ template: String, sharedAs key: PageCache.Key, context: PageContext, values: () throws -> [String: MustacheValue]
+    ) throws -> HTTPResponse {
+        guard context.flash == nil else { return try render(template, values(), context: context) }
+        let page = try pageCache.page(for: key) ?? {
+            let markers = (csrf: pageCache.csrfMarker, username: pageCache.usernameMarker)
+            let page = pageCache.cut(try self.page(template, values(), context: context, markers: markers))
+            pageCache.keep(page, for: key)
+            return page
+        }()
+        let bytes = pageCache.fill(page, csrfToken: context.csrf.value, username: context.signedIn?.account.username ?? "")
+        var response = HTTPResponse.html(bytes: bytes)
+        context.finish(&response)
+        return response
+    }
+
     /// The UTF-8 of `template` rendered as a whole page (shared values, stylesheets, the
     /// flash message), for handlers that send it their own way (a spooled report).
-    func page(_ template: String, _ values: [String: MustacheValue], context: PageContext) throws -> [UInt8] {
-        var all = shared(values, context: context)
+    /// `markers` stand in for the CSRF token and the member's name in a page to be cached.
+    func page(
+        _ template: String, _ values: [String: MustacheValue], context: PageContext, markers: (csrf: String, username: String)? = nil
+    ) throws -> [UInt8] {
+        var all = shared(values, context: context, markers: markers)
         all["assets"] = .object(assets)
         if let flash = context.flash { all["flash"] = .string(flash) }
         if let batch = context.undoBatch { all["undoBatch"] = .string(batch.lowercasedString) }
@@ -89,18 +112,21 @@ struct PageRenderer: Sendable {
         }
     }
 
-    private func shared(_ values: [String: MustacheValue], context: PageContext) -> [String: MustacheValue] {
+    private func shared(
+        _ values: [String: MustacheValue], context: PageContext, markers: (csrf: String, username: String)? = nil
+    ) -> [String: MustacheValue] {
         var all = values
         all["lang"] = .string(context.language.htmlTag)
         all["t"] = strings[context.language] ?? .null
-        all["csrf"] = .string(context.csrf.value)
+        all["csrf"] = .string(markers?.csrf ?? context.csrf.value)
         all["languages"] = languageLinks[context.language] ?? .null
         if let signedIn = context.signedIn {
             let role = signedIn.account.role
+            let username = markers?.username ?? signedIn.account.username
             all["member"] = .object([
-                "username": .string(signedIn.account.username),
+                "username": .string(username),
                 "role": .string(context.text(Self.roleKey(role))),
-                "summary": .string(context.format("signedInAs", signedIn.account.username, context.text(Self.roleKey(role)))),
+                "summary": .string(context.format("signedInAs", username, context.text(Self.roleKey(role)))),
                 "canEdit": .bool(role.canEdit),
                 "isOwner": .bool(role.canManageMembers),
             ])

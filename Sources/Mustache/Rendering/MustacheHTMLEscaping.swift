@@ -2,7 +2,7 @@ extension [UInt8] {
     /// Appends the UTF-8 of `string`, escaping `& < > " '` for HTML text and quoted
     /// attributes, and `=` and `` ` `` so unquoted attribute values cannot break out either.
     @inlinable
-    mutating func appendHTMLEscaped(_ string: String) {
+    public mutating func appendHTMLEscaped(_ string: String) {
         var string = string
         string.withUTF8 { appendHTMLEscaped($0) }
     }
