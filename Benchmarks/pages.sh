@@ -46,7 +46,9 @@ start_homepwner() {
 # Signs the owner in through the form; sets $cookie to the browser's cookies (session, CSRF).
 sign_in() {
   local jar="$work/cookies-$port" token
-  token=$(curl -sf -c "$jar" "http://127.0.0.1:$port/sign-in" | sed -n 's/.*name="_csrf" value="\([^"]*\)".*/\1/p' | head -1)
+  # Whole pages first: a reader that stops early would fail curl with SIGPIPE under pipefail.
+  curl -sf -c "$jar" -o "$work/sign-in.html" "http://127.0.0.1:$port/sign-in"
+  token=$(grep -m1 -o 'name="_csrf" value="[^"]*"' "$work/sign-in.html" | cut -d'"' -f4)
   curl -sf -o /dev/null -b "$jar" -c "$jar" -H "Origin: http://127.0.0.1:$port" \
     --data-urlencode "_csrf=$token" --data-urlencode "username=owner" --data-urlencode "password=$password" \
     "http://127.0.0.1:$port/sign-in"
@@ -80,8 +82,8 @@ cookie=$small_cookie
 
 # nginx serving saved copies of the 100-item pages.
 mkdir -p "$work/nginx/html" "$work/nginx/logs"
-key=$(curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items" | grep -o 'data-key="[0-9a-f-]*"' | head -1 | cut -d'"' -f2)
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items" -o "$work/nginx/html/items.html"
+key=$(grep -m1 -o 'data-key="[0-9a-f-]*"' "$work/nginx/html/items.html" | cut -d'"' -f2)
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items?mode=edit" -o "$work/nginx/html/edit.html"
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items/$key" -o "$work/nginx/html/detail.html"
 nginx_port=$((small_port + 1))

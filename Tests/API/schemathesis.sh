@@ -50,7 +50,7 @@ token=$("$bin" tokens add schemathesis --user owner --data-dir "$data")
 server_pid=$!
 base=""
 for _ in $(seq 1 100); do
-  base=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$data/server.log" | head -n 1 || true)
+  base=$(grep -m1 -o 'http://127\.0\.0\.1:[0-9]*' "$data/server.log" || true)
   [ -n "$base" ] && break
   sleep 0.1
 done

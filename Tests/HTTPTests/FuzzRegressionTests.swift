@@ -16,6 +16,22 @@ struct HTTPFuzzRegressionTests {
         }
     }
 
+    @Test("A chunk-size line exactly at the limit is accepted however its CRLF is split")
+    func chunkLineAtLimitSplitBeforeLF() throws {
+        let limits = HTTPLimits(maxChunkLineLength: 24)
+        let line = "5;name=" + String(repeating: "v", count: 17)
+        #expect(line.utf8.count == 24)
+        let head = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let bytes = Array((head + line + "\r\nhello\r\n0\r\n\r\n").utf8)
+        for split in 0...bytes.count {
+            let requests = try parseRequests([Array(bytes[..<split]), Array(bytes[split...])], limits: limits)
+            #expect(requests.count == 1, "split at \(split)")
+            #expect(try requests.first?.body.bytes() == Array("hello".utf8), "split at \(split)")
+        }
+        let longer = Array((head + line + "v\r\nhello\r\n0\r\n\r\n").utf8)
+        #expect(parserError(longer, limits: limits) == .invalidChunk)
+    }
+
     @Test("A header section exactly at the limit is accepted however the last CRLF is split")
     func headerSectionAtLimitSplitBeforeLF() throws {
         // "Host: a\r\nX: " + value + "\r\n" is 32 bytes, the limit; the final CRLF is not counted.

@@ -79,7 +79,7 @@ curl_tls=(curl -sS --cacert "$work/nginx/cert.pem" --resolve "localhost:$https_p
 "${curl_tls[@]}" -D "$work/h1" -o "$work/sign-in.html" "$base/sign-in"
 grep -qi '^strict-transport-security: max-age=' "$work/h1" || fail "no HSTS over HTTPS"
 grep -qi '^set-cookie: __Host-hp_csrf=.*; Secure' "$work/h1" || fail "no Secure __Host-hp_csrf cookie: $(grep -i set-cookie "$work/h1")"
-token=$(grep -o 'name="_csrf" value="[^"]*"' "$work/sign-in.html" | head -1 | cut -d'"' -f4)
+token=$(grep -m1 -o 'name="_csrf" value="[^"]*"' "$work/sign-in.html" | cut -d'"' -f4)
 [ -n "$token" ] || fail "no CSRF token on the sign-in page"
 
 # Signing in: a new Secure __Host-hp_session cookie and a 303 to the list.
@@ -92,7 +92,7 @@ grep -qi '^set-cookie: __Host-hp_session=.*; HttpOnly; Secure; SameSite=Lax' "$w
 grep -q 'Signed in as owner' "$work/items.html" || fail "the list is not shown signed in"
 
 # A write through the proxy: Add makes a draft (303 to it); a foreign Origin is refused.
-token=$(grep -o 'name="_csrf" value="[^"]*"' "$work/items.html" | head -1 | cut -d'"' -f4)
+token=$(grep -m1 -o 'name="_csrf" value="[^"]*"' "$work/items.html" | cut -d'"' -f4)
 status=$("${curl_tls[@]}" -o /dev/null -w '%{http_code}' -H "Origin: $base" --data-urlencode "_csrf=$token" "$base/items")
 [ "$status" = 303 ] || fail "Add through the proxy answered $status"
 status=$("${curl_tls[@]}" -o /dev/null -w '%{http_code}' -H "Origin: https://evil.example" --data-urlencode "_csrf=$token" "$base/items")

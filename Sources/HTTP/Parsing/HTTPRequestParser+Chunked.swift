@@ -5,7 +5,9 @@ extension HTTPRequestParser {
         let available = buffer.count - start
         let searchEnd = start + min(available, limits.maxChunkLineLength + 2)
         guard let lf = buffer[start..<searchEnd].firstIndex(of: Self.lf) else {
-            if available > limits.maxChunkLineLength { throw .invalidChunk }
+            // Too long only once the line and its CRLF could have arrived: a line at the limit
+            // whose CR is here and LF not yet is still fine (found by the fuzzer).
+            if available >= limits.maxChunkLineLength + 2 { throw .invalidChunk }
             return nil
         }
         guard lf > start, buffer[lf - 1] == Self.cr else { throw .invalidChunk }
