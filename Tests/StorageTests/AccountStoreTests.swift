@@ -66,6 +66,29 @@ struct AccountStoreTests {
         }
     }
 
+    @Test("A session found is believed for a second at most: this process's writes end it at once, another's within that second")
+    func sessionCache() throws {
+        let clock = TestClock()
+        try withTemporaryStore(configuration: .with(clock: clock)) { store, _ in
+            let accounts = AccountStore(store)
+            let ann = try accounts.createAccount(username: "ann", passwordHash: "h", role: .owner)
+            try accounts.createSession(idHash: Self.digest(1), accountID: ann.id, userAgent: "Firefox")
+            #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .owner)
+            // A change through any AccountStore of this process is seen by the next request.
+            try AccountStore(store).createAccount(username: "bob", passwordHash: "h", role: .owner)
+            try AccountStore(store).setRole(.viewer, accountID: ann.id)
+            #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .viewer)
+            // Another process (`homepwner users` beside the server) ends the session…
+            let other = try Database(path: store.pool.path)
+            try other.execute("DELETE FROM sessions WHERE account_id = ?", ann.id)
+            other.close()
+            clock.advance(by: 0.5)
+            #expect(try accounts.activeSession(idHash: Self.digest(1)) != nil)  // …believed a little longer,
+            clock.advance(by: 0.6)
+            #expect(try accounts.activeSession(idHash: Self.digest(1)) == nil)  // …not past the second.
+        }
+    }
+
     @Test("A new password ends the account's other sessions, keeping the current one")
     func passwordChange() throws {
         try withTemporaryStore { store, _ in

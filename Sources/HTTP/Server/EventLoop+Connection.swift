@@ -124,9 +124,15 @@ extension EventLoop {
             request.wasScreened = true
             return nil
         }
-        if let allowedHosts = context.allowedHosts, !allowedHosts.permits(request.authority) {
-            // RFC 9110 §15.5.20: 421 for a request naming a host we do not serve (DNS rebinding).
-            return context.serverError(.misdirectedRequest, "This server does not answer for that host name", request: request)
+        if let allowedHosts = context.allowedHosts {
+            let authority = request.authority
+            if authority != connection.permittedAuthority?[...] {
+                // RFC 9110 §15.5.20: 421 for a request naming a host we do not serve (DNS rebinding).
+                guard allowedHosts.permits(authority) else {
+                    return context.serverError(.misdirectedRequest, "This server does not answer for that host name", request: request)
+                }
+                connection.permittedAuthority = String(authority)
+            }
         }
         do {
             guard let refusal = try context.router.screen(request) else {

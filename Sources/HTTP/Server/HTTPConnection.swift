@@ -48,6 +48,9 @@ final class HTTPConnection {
     var chargedMemory = 0
     /// Whether the current request's head already passed the Host check and the router's filters.
     var headScreened = false
+    /// The last authority this connection's requests named that the Host check allowed: a
+    /// keep-alive client names the same one every time, so it is checked once.
+    var permittedAuthority: String? = nil
     /// The head whose body is being read, so an error in the body (413) is answered for it
     /// (an API request gets problem details, a page an error page).
     var headInProgress: HTTPRequest? = nil

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The household's accounts, sessions and invitations, in the items' database file.
 ///
@@ -19,6 +20,18 @@ public final class AccountStore: Sendable {
     /// How stale `last_seen_at` may get before a request writes it (a write per request would
     /// make every page view a database write).
     static let lastSeenResolution: TimeInterval = 300
+    /// How long a session found is believed without reading it again, unless this process
+    /// writes to the database first. Bounds how late a change made by another process (the
+    /// `homepwner users` command beside a running server) takes effect.
+    static let sessionCacheLifetime: TimeInterval = 1
+    private let sessionCache = Mutex<[[UInt8]: CachedSession]>([:])
+
+    private struct CachedSession {
+        let session: AccountSession
+        let account: Account
+        let readAt: Date
+        let writeCount: UInt64
+    }
 
     public init(_ store: ItemStore) {
         pool = store.pool
@@ -106,6 +119,11 @@ public final class AccountStore: Sendable {
     /// used (at most every few minutes, so reads stay reads).
     public func activeSession(idHash: [UInt8]) throws -> (AccountSession, Account)? {
         let now = clock()
+        let writeCount = pool.writeCount
+        if let cached = sessionCache.withLock({ $0[idHash] }), cached.writeCount == writeCount,
+           (0..<Self.sessionCacheLifetime).contains(now.timeIntervalSince(cached.readAt)), Self.isLive(cached.session, at: now) {
+            return (cached.session, cached.account)
+        }
         let found = try pool.readWithoutTransaction { db in
             try db.fetchOne("""
                 SELECT s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.user_agent, \(Self.accountColumns)
@@ -119,6 +137,12 @@ public final class AccountStore: Sendable {
         }
         if now.timeIntervalSince(session.lastSeenAt) > Self.lastSeenResolution {
             try pool.write { db in try db.execute("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", now, idHash) }
+        } else {
+            let entry = CachedSession(session: session, account: account, readAt: now, writeCount: writeCount)
+            sessionCache.withLock { cache in
+                if cache.count >= 1024 { cache.removeAll(keepingCapacity: true) }
+                cache[idHash] = entry
+            }
         }
         return (session, account)
     }

@@ -15,6 +15,11 @@ public final class DatabasePool: Sendable {
     private let readers: [SerializedDatabase]
     /// Where the next reader search starts, so that readers are used evenly.
     private let nextReader = Atomic<UInt>(0)
+    private let writes = Atomic<UInt64>(0)
+
+    /// Counts the writer's uses (committed or not), so that a cache of something read can
+    /// tell whether this process may have changed it since.
+    public var writeCount: UInt64 { writes.load(ordering: .acquiring) }
 
     /// Opens the writer (creating the file, in WAL mode) and `readers` read-only connections.
     ///
@@ -37,13 +42,17 @@ public final class DatabasePool: Sendable {
     /// Runs `body` in an IMMEDIATE transaction on the writer: commits when it returns,
     /// rolls back when it throws.
     public func write<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
-        try writer.sync { db in try db.inTransaction(.immediate) { try body(db) } }
+        try writeWithoutTransaction { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
     /// Runs `body` on the writer outside any transaction (for `inTransaction` plus work that must
     /// happen under the writer's lock after the commit, or for checkpoints).
     public func writeWithoutTransaction<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
-        try writer.sync(body)
+        // Counted before and after: a reader that saw the count before the write began, or
+        // while it ran, sees a different count once it is over.
+        writes.add(1, ordering: .releasing)
+        defer { writes.add(1, ordering: .releasing) }
+        return try writer.sync(body)
     }
 
     /// Runs `body` on a free read-only connection, inside a read transaction so that all its
