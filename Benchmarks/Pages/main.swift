@@ -68,6 +68,16 @@ if ProcessInfo.processInfo.environment["PROFILE_COLD_EDIT"] != nil {
     for _ in 0..<3_000 { app.discardRenderedPages(); _ = try render("/items?mode=edit") }
     exit(0)
 }
+if ProcessInfo.processInfo.environment["PROFILE_WRITE_EDIT"] != nil {
+    for round in 0..<3_000 {
+        let item = items[round % items.count]
+        let draft = try app.store.beginEditDraft(key: item.key)
+        _ = try app.store.updateDraft(id: draft.id, name: item.name, serialNumber: item.serialNumber, valueInDollars: round % 1_000)
+        _ = try app.store.commitDraft(id: draft.id, expectedVersion: nil)
+        _ = try render("/items?mode=edit")
+    }
+    exit(0)
+}
 for _ in 0..<200 { _ = try render("/items"); _ = try render("/items?mode=edit"); _ = try render("/items/\(first)") }
 bytes = try render("/items?mode=edit")
 print("100 items; edit-mode page \(bytes) bytes; \(ProcessInfo.processInfo.activeProcessorCount) cores")

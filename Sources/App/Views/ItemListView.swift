@@ -132,24 +132,28 @@ struct ItemListView {
         let stateQuery = query.state.stateQuery
 
         let focus = query.focusKey.flatMap(UUID.init(uuidString:))
-        var rowsHTML = ""
-        rowsHTML.reserveCapacity(selection.items.count * 1024)
-        for (index, item) in selection.items.enumerated() {
-            let position = offset + index + 1
-            let render = { [query] in
-                try renderer.fragment("items/row", row(item, position: position, count: count, query: query, context: context), context: context)
-            }
-            let key = item.key.lowercasedString
-            if item.key == focus || query.confirmKey == key {
-                rowsHTML += try render()
-            } else {
-                let cacheKey = RowCache.Key(
-                    item: item.key, version: item.version, photoETag: item.photoETag, listState: stateQuery,
-                    language: context.language, editing: query.editing, reorderable: reorderable,
-                    isFirst: position == 1, isLast: position == count)
-                rowsHTML += try renderer.rowCache.html(for: cacheKey, render: render)
-            }
+        let confirming = query.confirmKey.flatMap(UUID.init(uuidString:))
+        let page = RowCache.PageKey(listState: stateQuery, language: context.language, editing: query.editing, reorderable: reorderable)
+        let rowKeys = selection.items.enumerated().map { index, item in
+            RowCache.RowKey(item: item.key, version: item.version, photoETag: item.photoETag,
+                            isFirst: offset + index == 0, isLast: offset + index + 1 == count)
         }
+        let cached = renderer.rowCache.html(for: rowKeys, on: page)
+        var rendered: [(RowCache.RowKey, String)] = []
+        var rowsHTML = ""
+        rowsHTML.reserveCapacity(selection.items.count * 2048)
+        for (index, item) in selection.items.enumerated() {
+            let hasOwnState = item.key == focus || item.key == confirming
+            if !hasOwnState, let html = cached[index] {
+                rowsHTML += html
+                continue
+            }
+            let html = try renderer.fragment("items/row", row(item, position: offset + index + 1, count: count, query: query, context: context),
+                                             context: context)
+            rowsHTML += html
+            if !hasOwnState { rendered.append((rowKeys[index], html)) }
+        }
+        renderer.rowCache.keep(rendered, on: page)
         let listing = ListingCache.Listing(count: count, totalValue: selection.totalValue, page: query.page, pageCount: pageCount,
                                            rowsHTML: rowsHTML, deletedCount: try store.deletedCount())
         if cacheable { renderer.listingCache.keep(listing, for: cacheKey) }

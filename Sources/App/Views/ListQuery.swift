@@ -111,10 +111,8 @@ struct ListQuery: Sendable, Equatable {
     /// Percent-encodes all but RFC 3986's unreserved characters (so `&`, `=`, `+`, `#`, `%`
     /// and non-ASCII letters in a search survive the round trip).
     static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        PercentEncoding.encode(text, spaceAsPlus: false)
     }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// A page number from a query or form: 1 unless it is a number in 1…1,000,000 (a list
     /// holds far fewer pages; larger numbers are clamped to the last page when shown).

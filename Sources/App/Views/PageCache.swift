@@ -1,4 +1,5 @@
 import Cryptography
+import Glibc
 import Mustache
 import Storage
 import Synchronization
@@ -15,11 +16,11 @@ final class PageCache: Sendable {
         let role: Account.Role?
     }
 
-    /// A rendered page cut at its holes: `pieces[0]`, `holes[0]`, `pieces[1]`, …, `pieces[n]`.
+    /// A rendered page and where its holes are: `bytes` with each of `holes`' ranges (a
+    /// marker) replaced by that browser's value.
     struct Page: Sendable {
-        let pieces: [[UInt8]]
-        let holes: [Hole]
-        let byteCount: Int
+        let bytes: [UInt8]
+        let holes: [(range: Range<Int>, hole: Hole)]
     }
 
     enum Hole: Sendable {
@@ -63,46 +64,62 @@ final class PageCache: Sendable {
         }
     }
 
-    /// Cuts a page rendered with the markers at each of them.
+    /// Finds the markers in a page rendered with them.
     func cut(_ bytes: [UInt8]) -> Page {
-        var pieces: [[UInt8]] = []
-        var holes: [Hole] = []
-        var start = 0, index = 0
-        let stem = markerStem, end = bytes.count - stem.count - 1
-        while index <= end {
-            guard bytes[index] == stem[0], bytes[index..<index + stem.count].elementsEqual(stem) else {
-                index += 1
-                continue
+        var holes: [(range: Range<Int>, hole: Hole)] = []
+        bytes.withUnsafeBufferPointer { page in
+            markerStem.withUnsafeBufferPointer { stem in
+                var searchFrom = 0
+                while let found = Self.find(stem, in: page, from: searchFrom) {
+                    let end = found + stem.count
+                    let kind = end < page.count ? page[end] : 0
+                    let hole: Hole? = switch kind {
+                    case UInt8(ascii: "c"): .csrfToken
+                    case UInt8(ascii: "u"): .username
+                    default: nil
+                    }
+                    guard let hole else {
+                        searchFrom = found + 1
+                        continue
+                    }
+                    holes.append((found..<end + 1, hole))
+                    searchFrom = end + 1
+                }
             }
-            let hole: Hole? = switch bytes[index + stem.count] {
-            case UInt8(ascii: "c"): .csrfToken
-            case UInt8(ascii: "u"): .username
-            default: nil
-            }
-            guard let hole else {
-                index += 1
-                continue
-            }
-            pieces.append(Array(bytes[start..<index]))
-            holes.append(hole)
-            index += stem.count + 1
-            start = index
         }
-        pieces.append(Array(bytes[start...]))
-        return Page(pieces: pieces, holes: holes, byteCount: bytes.count)
+        return Page(bytes: bytes, holes: holes)
+    }
+
+    /// Where `needle` next starts in `haystack` at or after `offset` (libc's `memchr` for its
+    /// first byte, then `memcmp`).
+    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
+        guard let base = haystack.baseAddress, let stem = needle.baseAddress, let first = needle.first else { return nil }
+        var index = offset
+        while index + needle.count <= haystack.count {
+            guard let hit = memchr(base + index, Int32(first), haystack.count - index) else { return nil }
+            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            if index + needle.count <= haystack.count, memcmp(base + index, stem, needle.count) == 0 { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The page with its holes filled, HTML-escaped as the template would have.
     func fill(_ page: Page, csrfToken: String, username: String) -> [UInt8] {
+        guard !page.holes.isEmpty else { return page.bytes }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(page.byteCount + page.holes.count * 64)
-        for (index, piece) in page.pieces.enumerated() {
-            bytes.append(contentsOf: piece)
-            guard index < page.holes.count else { break }
-            switch page.holes[index] {
-            case .csrfToken: bytes.appendHTMLEscaped(csrfToken)
-            case .username: bytes.appendHTMLEscaped(username)
+        bytes.reserveCapacity(page.bytes.count + page.holes.count * 64)
+        var start = 0
+        page.bytes.withUnsafeBufferPointer { source in
+            for (range, hole) in page.holes {
+                bytes.append(contentsOf: source[start..<range.lowerBound])
+                switch hole {
+                case .csrfToken: bytes.appendHTMLEscaped(csrfToken)
+                case .username: bytes.appendHTMLEscaped(username)
+                }
+                start = range.upperBound
             }
+            bytes.append(contentsOf: source[start...])
         }
         return bytes
     }

@@ -94,12 +94,16 @@ struct PageRenderer: Sendable {
         return body
     }
 
-    /// Renders a piece of a page (a list row) with the shared values, for pages that
-    /// assemble cached pieces with `{{{…}}}`.
+    /// Renders a piece of a page (a list row), for pages that assemble cached pieces with
+    /// `{{{…}}}`.
+    /// Only the strings and the form token: a row needs neither the member nor the languages.
     func fragment(_ template: String, _ values: [String: MustacheValue], context: PageContext) throws -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1024)
-        try library.render(template, .object(shared(values, context: context)), into: &bytes)
+        var all = values
+        all["t"] = strings[context.language] ?? .null
+        all["csrf"] = .string(context.csrf.value)
+        try library.render(template, .object(all), into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -11,22 +11,35 @@ import Synchronization
 /// positions from the list). Rows carry no per-browser token: edit-mode buttons submit the
 /// page's one `row-actions` form. Rows with a state of their own (focused, asking to
 /// confirm a delete) are not kept.
+///
+/// Rows are grouped by what a whole page shares, so a page's hundred rows are found with
+/// one lock and small keys.
 final class RowCache: Sendable {
-    struct Key: Hashable {
-        let item: UUID
-        let version: Int
-        let photoETag: String?
-        /// The query string of the list the row's link returns to (page, search, sort, filters).
+    /// What every row of one list page shares.
+    struct PageKey: Hashable {
+        /// The query string of the list the rows' links return to (page, search, sort, filters).
         let listState: String
         let language: Language
         let editing: Bool
         /// Edit mode of the list in its own order (↑, ↓ and the handle); not of a sorted or filtered one.
         let reorderable: Bool
+    }
+
+    /// What sets one row apart on its page.
+    struct RowKey: Hashable {
+        let item: UUID
+        let version: Int
+        let photoETag: String?
         let isFirst: Bool
         let isLast: Bool
     }
 
-    private let entries = Mutex<[Key: String]>([:])
+    private struct Entries {
+        var pages: [PageKey: [RowKey: String]] = [:]
+        var count = 0
+    }
+
+    private let entries = Mutex(Entries())
     private let capacity: Int
 
     /// - Parameter capacity: rows kept before the cache starts over (about 1 KB each).
@@ -36,18 +49,26 @@ final class RowCache: Sendable {
 
     /// Forgets every row.
     func removeAll() {
-        entries.withLock { $0.removeAll() }
+        entries.withLock { $0 = Entries() }
     }
 
-    /// The cached HTML for `key`, or what `render` makes (then kept).
-    func html(for key: Key, render: () throws -> String) rethrows -> String {
-        if let cached = entries.withLock({ $0[key] }) { return cached }
-        let html = try render()
+    /// The cached HTML of each of `rows` (nil where there is none), under one lock.
+    func html(for rows: [RowKey], on page: PageKey) -> [String?] {
+        entries.withLock { entries in
+            guard let kept = entries.pages[page] else { return Array(repeating: nil, count: rows.count) }
+            return rows.map { kept[$0] }
+        }
+    }
+
+    /// Keeps newly rendered rows of `page`.
+    func keep(_ rows: [(RowKey, String)], on page: PageKey) {
+        guard !rows.isEmpty else { return }
         entries.withLock { entries in
             // Stale versions are never asked for again; starting over bounds them simply.
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = html
+            if entries.count + rows.count > capacity { entries = Entries() }
+            for (key, html) in rows where entries.pages[page, default: [:]].updateValue(html, forKey: key) == nil {
+                entries.count += 1
+            }
         }
-        return html
     }
 }

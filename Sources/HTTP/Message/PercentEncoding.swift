@@ -34,16 +34,16 @@ public enum PercentEncoding {
 
     /// Encodes everything except RFC 3986 unreserved characters; space as `+` for forms.
     public static func encode(_ string: String, spaceAsPlus: Bool) -> String {
+        // Most values (keys, page numbers, sort names) need no escape: no copy then.
+        if string.utf8.allSatisfy(isUnreserved) { return string }
         var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count * 3)
         for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
+            if isUnreserved(byte) {
                 output.append(byte)
-            case UInt8(ascii: " ") where spaceAsPlus:
+            } else if byte == UInt8(ascii: " "), spaceAsPlus {
                 output.append(UInt8(ascii: "+"))
-            default:
+            } else {
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0x0F)])
@@ -74,6 +74,16 @@ public enum PercentEncoding {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
+        }
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
         }
     }
 
