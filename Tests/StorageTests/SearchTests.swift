@@ -178,11 +178,53 @@ struct SearchTests {
             let bear = try #require(byName["Shiny Bear"])
             _ = try store.edit(bear, name: "Dull Otter", serial: "9Q")
             #expect(try names(store, ItemQuery(search: "bear")) == [])
+            #expect(try names(store, ItemQuery(search: "4F")) == [])  // the old serial's pieces are gone
             #expect(try names(store, ItemQuery(search: "otter")) == ["Dull Otter"])
+            #expect(try names(store, ItemQuery(search: "9q")) == ["Dull Otter"])
             let batch = try store.removeItems(keys: [bear.key])
             #expect(try names(store, ItemQuery(search: "otter")) == [])
+            #expect(try names(store, ItemQuery(search: "tt")) == [])
             try store.restore(batch: batch.id)
             #expect(try names(store, ItemQuery(search: "otter")) == ["Dull Otter"])
+            #expect(try names(store, ItemQuery(search: "TT")) == ["Dull Otter"])
+            #expect(try store.integrityCheck() == "ok")
+        }
+    }
+
+    @Test("One- and two-character searches find what LIKE finds, through their own index",
+          arguments: ["s", "S", "sp", "pO", "ea", " t", "相", "相机", "机-", "%", "_", "\\", "\"", "*", "'", "-", "e\u{301}", "🐻", "q\"", "zz"])
+    func shortSearches(search: String) throws {
+        try withCatalogue { store, _ throws in
+            let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
+            let expected = Self.names.filter { name, serial, _ in
+                [name, serial].contains { Self.asciiLowercased($0).contains(Self.asciiLowercased(trimmed)) }
+            }.map(\.0)
+            #expect(try names(store, ItemQuery(search: search)) == expected, "search \(search)")
+            #expect(try store.items(matching: ItemQuery(search: search), offset: 0, limit: 100).count == expected.count)
+        }
+    }
+
+    /// Lowercases A–Z only, as SQLite's LIKE and lower() fold case.
+    static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    @Test("A store from before the short-search index gets one when it is opened")
+    func shortSearchIndexOnUpgrade() throws {
+        try withTemporaryDirectory { directory in
+            let db = try Database(path: directory + "/" + StoreBackup.databaseName)
+            try ItemStore.migrator.migrate(db, upTo: ItemStore.migrator.migrationNames.count - 1)
+            for (index, name) in ["Old lamp", "Zz top"].enumerated() {
+                try db.execute("""
+                    INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created)
+                    VALUES (?, ?, ?, 'L1', 12, 0)
+                    """, UUID(), (index + 1) * 1_048_576, name)
+            }
+            db.close()
+            let store = try ItemStore.open(directory: directory)
+            defer { store.close() }
+            #expect(try names(store, ItemQuery(search: "zz")) == ["Zz top"])
+            #expect(try names(store, ItemQuery(search: "l1")) == ["Old lamp", "Zz top"])
             #expect(try store.integrityCheck() == "ok")
         }
     }
@@ -198,8 +240,13 @@ struct SearchTests {
                     #expect(plan.contains("USING INDEX") || plan.contains("USING INTEGER PRIMARY KEY"), "\(plan)")
                 }
             }
-            let search = try store.queryPlan(ItemQuery(search: "camera")).joined(separator: "\n")
-            #expect(search.contains("VIRTUAL TABLE INDEX"), "\(search)")
+            for text in ["camera", "zz", "机"] {
+                // Counted by the index alone; a page of few matches reads them by the index.
+                let plan = try store.queryPlan(ItemQuery(search: text), matchCount: 50)
+                #expect(plan.filter { $0.hasPrefix("count:") }.allSatisfy { $0.contains("VIRTUAL TABLE INDEX") }, "\(text): \(plan)")
+                #expect(plan.contains { $0.hasPrefix("page:") && $0.contains("VIRTUAL TABLE INDEX") }, "\(text): \(plan)")
+                #expect(!plan.contains { $0.hasSuffix("SCAN items") }, "\(text): \(plan)")
+            }
             let valuable = try store.queryPlan(ItemQuery(sort: .value, valuableOnly: true)).joined(separator: "\n")
             #expect(valuable.contains("items_by_value") && !valuable.contains("TEMP B-TREE"), "\(valuable)")
         }

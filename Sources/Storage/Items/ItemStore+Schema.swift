@@ -196,6 +196,29 @@ extension ItemStore {
             // Marks the file as Homepwner's, so a restore can tell it from any other SQLite file.
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
         }
+        migrator.registerMigration("one- and two-character search index") { db in
+            // Trigrams cannot find "zz" or "中"; every one- and two-character piece of a name
+            // and serial is a token here (hex of the ASCII-lowercased text, as LIKE matches), so
+            // short searches are an index lookup, not a scan. No content and no positions:
+            // the index only says which items hold a piece.
+            let new = gramsSQL(name: "NEW.name", serial: "NEW.serial_number")
+            let old = gramsSQL(name: "OLD.name", serial: "OLD.serial_number")
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE items_grams USING fts5(grams, content = '', detail = 'none');
+                CREATE TRIGGER items_grams_insert AFTER INSERT ON items BEGIN
+                    INSERT INTO items_grams (rowid, grams) VALUES (NEW.id, \(new));
+                END;
+                CREATE TRIGGER items_grams_delete AFTER DELETE ON items BEGIN
+                    INSERT INTO items_grams (items_grams, rowid, grams) VALUES ('delete', OLD.id, \(old));
+                END;
+                CREATE TRIGGER items_grams_update AFTER UPDATE OF name, serial_number ON items BEGIN
+                    INSERT INTO items_grams (items_grams, rowid, grams) VALUES ('delete', OLD.id, \(old));
+                    INSERT INTO items_grams (rowid, grams) VALUES (NEW.id, \(new));
+                END;
+                INSERT INTO items_grams (rowid, grams)
+                    SELECT id, \(gramsSQL(name: "items.name", serial: "items.serial_number")) FROM items;
+                """)
+        }
         return migrator
     }()
 
@@ -251,5 +274,30 @@ extension ItemStore {
         return try db.inTransaction(.immediate) {
             try renumberAll(db, excluding: nil, count: positions.count)
         }
+    }
+
+    /// SQL for the search tokens of a name and a serial: for each character, `g` + the hex
+    /// of it and of it with the next one, lowercased as `LIKE` folds case (ASCII only).
+    /// ``gramToken(_:)`` makes the same token from a search.
+    static func gramsSQL(name: String, serial: String) -> String {
+        func pieces(_ text: String) -> String {
+            """
+            coalesce((WITH RECURSIVE i(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM i WHERE n < length(\(text))) \
+            SELECT group_concat('g' || hex(lower(substr(\(text), n, 1))) || ' g' || hex(lower(substr(\(text), n, 2))), ' ') \
+            FROM i WHERE length(\(text)) > 0), '')
+            """
+        }
+        return "(\(pieces(name)) || ' ' || \(pieces(serial)))"
+    }
+
+    /// The `items_grams` token of a search of one or two characters (see ``gramsSQL``).
+    static func gramToken(_ search: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var token: [UInt8] = [UInt8(ascii: "g")]
+        for byte in search.utf8 {
+            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+            token += [hex[Int(folded >> 4)], hex[Int(folded & 0x0F)]]
+        }
+        return String(decoding: token, as: UTF8.self)
     }
 }

@@ -40,9 +40,10 @@ extension ItemStore {
     /// The SQL of one query: its condition, and how its count and page are read.
     struct Selection {
         let query: ItemQuery
-        /// The FTS5 query of a search of three characters or more: one phrase, so its text is
-        /// matched as a substring whatever it contains.
-        let phrase: String?
+        /// The search as an FTS5 lookup: in the trigram index, one phrase for three characters
+        /// or more (so its text is matched as a substring whatever it contains); in the index of
+        /// short pieces, one token for one or two.
+        let match: (table: String, query: String)?
         let condition: String
         let arguments: [any DatabaseValueConvertible]
 
@@ -55,23 +56,25 @@ extension ItemStore {
             let search = query.search.trimmingCharacters(in: .whitespacesAndNewlines)
             likePattern = search.isEmpty ? nil : "%" + ItemStore.likeEscaped(search) + "%"
             if search.unicodeScalars.count >= 3 {
-                phrase = "\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                match = ("items_fts", "\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+            } else if !search.isEmpty {
+                match = ("items_grams", ItemStore.gramToken(search))
             } else {
-                phrase = nil
+                match = nil
             }
-            (condition, arguments) = Self.condition(query, phrase: phrase, likePattern: likePattern, scanning: phrase == nil)
+            (condition, arguments) = Self.condition(query, match: match, likePattern: likePattern, scanning: false)
         }
 
         /// The WHERE condition: the search through the index (`scanning` false) or as a
         /// `LIKE` test of each row read, then the filters.
         private static func condition(
-            _ query: ItemQuery, phrase: String?, likePattern: String?, scanning: Bool
+            _ query: ItemQuery, match: (table: String, query: String)?, likePattern: String?, scanning: Bool
         ) -> (String, [any DatabaseValueConvertible]) {
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
-            if let phrase, !scanning {
-                conditions.append("id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")
-                arguments.append(phrase)
+            if let match, !scanning {
+                conditions.append("id IN (SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ?)")
+                arguments.append(match.query)
             } else if let likePattern {
                 // LIKE's own wildcards in the search are taken literally.
                 conditions.append("(name LIKE ? ESCAPE '\\' OR serial_number LIKE ? ESCAPE '\\')")
@@ -88,8 +91,8 @@ extension ItemStore {
         /// alone is counted by the index, without reading a row (and so without a total).
         var countSQL: String? {
             if condition.isEmpty { return nil }
-            if phrase != nil, !query.valuableOnly, !query.withPhotoOnly {
-                return "SELECT count(*), NULL FROM items_fts WHERE items_fts MATCH ?"
+            if let match, !query.valuableOnly, !query.withPhotoOnly {
+                return "SELECT count(*), NULL FROM \(match.table) WHERE \(match.table) MATCH ?"
             }
             return "SELECT count(*), total(value_in_dollars) FROM items \(whereClause)"
         }
@@ -103,7 +106,7 @@ extension ItemStore {
             }
             let row = try db.fetchOne(countSQL, arguments: countArguments) { ($0[0] as Int, $0[1] as Double?) }
             let total = row?.1.map { Int(exactly: $0.rounded()) ?? Int.max }
-            return (row?.0 ?? 0, phrase != nil ? nil : total)
+            return (row?.0 ?? 0, match != nil ? nil : total)
         }
 
         /// The page's SQL and arguments. Many matches: walk the sort's index and test each
@@ -112,9 +115,9 @@ extension ItemStore {
         /// keeps SQLite from reading them first). Few: read the matches and sort them.
         func page(matchCount: Int) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
             var (condition, arguments) = (self.condition, self.arguments)
-            if phrase != nil, matchCount > 2_000 {
+            if match != nil, matchCount > 2_000 {
                 if query.search.unicodeScalars.allSatisfy(\.isASCII) {
-                    (condition, arguments) = Self.condition(query, phrase: phrase, likePattern: likePattern, scanning: true)
+                    (condition, arguments) = Self.condition(query, match: match, likePattern: likePattern, scanning: true)
                 } else {
                     condition = "+" + condition
                 }
