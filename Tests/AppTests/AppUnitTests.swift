@@ -136,11 +136,11 @@ struct AppUnitTests {
     @Test("A kept page is cut at its markers and filled with each browser's escaped token and name")
     func pageCacheHoles() {
         let cache = PageCache()
-        let rendered = "<p>\(cache.usernameMarker)</p><input value=\"\(cache.csrfMarker)\">hpmark<i>\(cache.csrfMarker)</i>"
+        let rendered = "<p>\(cache.usernameMarker)</p><input value=\"\(cache.csrfMarker)\">QZhpmark<i>\(cache.csrfMarker)</i>"
         let page = cache.cut(Array(rendered.utf8))
         #expect(page.holes.map(\.hole) == [.username, .csrfToken, .csrfToken])
         let filled = String(decoding: cache.fill(page, csrfToken: "ab12", username: "<O'Neil & 王>"), as: UTF8.self)
-        #expect(filled == "<p>&lt;O&#39;Neil &amp; 王&gt;</p><input value=\"ab12\">hpmark<i>ab12</i>")
+        #expect(filled == "<p>&lt;O&#39;Neil &amp; 王&gt;</p><input value=\"ab12\">QZhpmark<i>ab12</i>")
         #expect(cache.fill(cache.cut(Array("no holes".utf8)), csrfToken: "t", username: "u") == Array("no holes".utf8))
         // Markers are random per process: another cache's are not holes here.
         #expect(PageCache().cut(Array(rendered.utf8)).holes.isEmpty)

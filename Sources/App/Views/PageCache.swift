@@ -40,7 +40,8 @@ final class PageCache: Sendable {
     /// - Parameter capacity: pages kept for one revision (about 60 KB each).
     init(capacity: Int = 128) {
         self.capacity = capacity
-        let stem = "hpmark" + SecureRandom.hex(byteCount: 12)
+        // "Q" first: a byte rare in HTML, so the search for markers stops at few others.
+        let stem = "QZhpmark" + SecureRandom.hex(byteCount: 12)
         markerStem = Array(stem.utf8)
         csrfMarker = stem + "c"
         usernameMarker = stem + "u"

@@ -89,7 +89,10 @@ struct PageRenderer: Sendable {
         if let flash = context.flash { all["flash"] = .string(flash) }
         if let batch = context.undoBatch { all["undoBatch"] = .string(batch.lowercasedString) }
         var body: [UInt8] = []
-        body.reserveCapacity(64 * 1024)
+        // Room for the whole page at once: growing a 200 KB edit-mode page would copy it twice.
+        var rowsSize = 0
+        if case .string(let rows)? = values["rowsHTML"] { rowsSize = rows.utf8.count }
+        body.reserveCapacity(64 * 1024 + rowsSize)
         try library.render(template, .object(all), into: &body)
         return body
     }
