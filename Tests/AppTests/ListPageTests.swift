@@ -31,13 +31,14 @@ struct ListPageTests {
     @Test("A list page kept for everyone shows each member their own name, form token and role's controls")
     func sharedPagesStayPersonal() throws {
         try withApp { owner, app in
-            try app.seedItem(name: "Kettle")
+            let kettle = try app.seedItem(name: "Kettle")
             try app.addMember("王小明", role: .owner)
             try app.addMember("viewer", role: .viewer)
             let second = Browser(client: owner.client.makeClient()), viewer = Browser(client: owner.client.makeClient())
             try second.signIn("王小明")
             try viewer.signIn("viewer")
-            for mode in ["/items", "/items?mode=edit"] {
+            let sheet = "/items/" + kettle.key.lowercasedString
+            for mode in ["/items", "/items?mode=edit", sheet] {
                 let pages = try [owner, second, owner, viewer].map { try $0.get(mode) }
                 #expect(pages.allSatisfy { $0.status == 200 && !$0.body.contains("hpmark") })
                 #expect(pages[0].body == pages[2].body)  // the same browser: the same bytes, token included
@@ -48,6 +49,13 @@ struct ListPageTests {
                 let tokens = [pages[0], pages[1], pages[3]].map { Self.formTokens(in: $0.body) }
                 #expect(tokens.allSatisfy { $0.count == 1 } && Set(tokens.map { $0.first ?? "" }).count == 3)
             }
+            // The sheet is the viewer's own (read-only), and follows a change at once.
+            #expect(try viewer.get(sheet).body.contains("readonly") && !(try owner.get(sheet).body.contains("readonly")))
+            let draft = try app.store.beginEditDraft(key: kettle.key)
+            _ = try app.store.updateDraft(id: draft.id, name: "Copper kettle", serialNumber: "K", valueInDollars: 70)
+            try app.store.commitDraft(id: draft.id, expectedVersion: kettle.version)
+            #expect(try second.get(sheet).text.contains("value=\"Copper kettle\""))
+            #expect(try owner.get("/items/" + UUID().lowercasedString).status == 404)
             // Each browser's token, cut from the shared page, is the one its own session accepts.
             #expect(try second.post("/items", [:]).status == 303)
             #expect(try owner.post("/items", [:]).status == 303)

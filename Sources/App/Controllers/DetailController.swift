@@ -13,8 +13,17 @@ struct DetailController: Sendable {
 
     /// `GET /items/:key` — the dialog for an existing item, over the list.
     func showItem(_ request: HTTPRequest) throws -> HTTPResponse {
-        let item = try existingItem(request)
-        return try render(.item(item), request: request)
+        // The same sheet for every member of a role, kept with the list's page. Its key (and
+        // so the revision) is taken before the item is read, never after.
+        let context = renderer.context(for: request)
+        guard var key = ItemListView(store: store, renderer: renderer).sharedPageKey(for: listState(request), context: context) else {
+            return try render(.item(try existingItem(request)), request: request)
+        }
+        key.sheet = (request.parameter("key") ?? "") + "?" + (request.query("history") ?? "")
+        if renderer.pageCache.page(for: key) == nil { _ = try existingItem(request) }  // 404 before anything is kept
+        return try renderer.render("items/list", sharedAs: key, context: context) {
+            try values(.item(try existingItem(request)), request: request, context: context)
+        }
     }
 
     /// `GET /drafts/:id` — the dialog for a draft (a new item, or an edit with a changed photo).
@@ -140,13 +149,22 @@ struct DetailController: Sendable {
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         let context = renderer.context(for: request)
+        let values = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        return try renderer.render("items/list", values, context: context, status: status)
+    }
+
+    /// The list behind the dialog and the dialog's own values.
+    private func values(
+        _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
+        request: HTTPRequest, context: PageContext
+    ) throws -> [String: MustacheValue] {
         let list = listState(request)
         var values = try ItemListView(store: store, renderer: renderer).values(for: list, context: context)
         let history = try historyPage(of: subject, request: request)
         values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
                                              history: history, context: context)
         if conflict != nil { values["conflictShown"] = true }
-        return try renderer.render("items/list", values, context: context, status: status)
+        return values
     }
 
     /// The page of the item's history the dialog shows: the newest, or older ones from

@@ -14,6 +14,8 @@ final class PageCache: Sendable {
         let listing: ListingCache.Key
         /// What the page offers depends on the role (Add, Edit, Members); `nil` before setup.
         let role: Account.Role?
+        /// The item whose sheet is shown over the list, and which page of its history.
+        var sheet: String? = nil
     }
 
     /// A rendered page and where its holes are: `bytes` with each of `holes`' ranges (a
