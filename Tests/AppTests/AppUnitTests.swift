@@ -120,11 +120,11 @@ struct AppUnitTests {
     @Test("A new revision drops the pages kept for older ones")
     func listingCacheRevisions() {
         let cache = ListingCache()
-        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rowsHTML: "<li>a</li>", deletedCount: 0)
+        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rows: ["<li>a</li>"], deletedCount: 0)
         let old = ListingCache.Key(revision: 1, page: 1, language: .english, editing: false, filter: ItemQuery())
         let new = ListingCache.Key(revision: 2, page: 1, language: .english, editing: false, filter: ItemQuery())
         cache.keep(listing, for: old)
-        #expect(cache.listing(for: old)?.rowsHTML == "<li>a</li>")
+        #expect(cache.listing(for: old)?.rows == ["<li>a</li>"])
         cache.keep(listing, for: new)
         #expect(cache.listing(for: old) == nil)
         #expect(cache.listing(for: new) != nil)
@@ -142,6 +142,8 @@ struct AppUnitTests {
         let filled = String(decoding: cache.fill(page, csrfToken: "ab12", username: "<O'Neil & 王>"), as: UTF8.self)
         #expect(filled == "<p>&lt;O&#39;Neil &amp; 王&gt;</p><input value=\"ab12\">QZhpmark<i>ab12</i>")
         #expect(cache.fill(cache.cut(Array("no holes".utf8)), csrfToken: "t", username: "u") == Array("no holes".utf8))
+        let list = cache.cut(Array("<ul>\(cache.rowsMarker)</ul>".utf8), rows: ["<li>a</li>", "<li>中</li>"])
+        #expect(String(decoding: cache.fill(list, csrfToken: "t", username: "u"), as: UTF8.self) == "<ul><li>a</li><li>中</li></ul>")
         // Markers are random per process: another cache's are not holes here.
         #expect(PageCache().cut(Array(rendered.utf8)).holes.isEmpty)
     }

@@ -26,6 +26,20 @@ struct DetailController: Sendable {
         }
     }
 
+    /// The list behind the dialog and the dialog's own values, with the list's rows apart.
+    private func values(
+        _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
+        request: HTTPRequest, context: PageContext
+    ) throws -> ([String: MustacheValue], rows: [String]) {
+        let list = listState(request)
+        var (values, listing) = try ItemListView(store: store, renderer: renderer).sharedValues(for: list, context: context)
+        let history = try historyPage(of: subject, request: request)
+        values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
+                                             history: history, context: context)
+        if conflict != nil { values["conflictShown"] = true }
+        return (values, listing.rows)
+    }
+
     /// `GET /drafts/:id` — the dialog for a draft (a new item, or an edit with a changed photo).
     func showDraft(_ request: HTTPRequest) throws -> HTTPResponse {
         try render(.draft(try existingDraft(request)), request: request)
@@ -149,22 +163,9 @@ struct DetailController: Sendable {
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        let values = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        var (values, rows) = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        values["rowsHTML"] = .string(rows.joined())
         return try renderer.render("items/list", values, context: context, status: status)
-    }
-
-    /// The list behind the dialog and the dialog's own values.
-    private func values(
-        _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
-        request: HTTPRequest, context: PageContext
-    ) throws -> [String: MustacheValue] {
-        let list = listState(request)
-        var values = try ItemListView(store: store, renderer: renderer).values(for: list, context: context)
-        let history = try historyPage(of: subject, request: request)
-        values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
-                                             history: history, context: context)
-        if conflict != nil { values["conflictShown"] = true }
-        return values
     }
 
     /// The page of the item's history the dialog shows: the newest, or older ones from

@@ -19,7 +19,8 @@ struct ItemListController: Sendable {
             return try renderer.render("items/list", listView.values(for: query, context: context), context: context)
         }
         return try renderer.render("items/list", sharedAs: key, context: context) {
-            try listView.values(for: query, context: context)
+            let (values, listing) = try listView.sharedValues(for: query, context: context)
+            return (values, listing.rows)
         }
     }
 

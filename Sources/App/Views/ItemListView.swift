@@ -15,6 +15,15 @@ struct ItemListView {
     static let valuableThreshold = 50
 
     func values(for query: ListQuery, context: PageContext) throws -> [String: MustacheValue] {
+        var (values, listing) = try sharedValues(for: query, context: context)
+        values["rowsHTML"] = .string(listing.rows.joined())
+        return values
+    }
+
+    /// The page's values without its rows, and the listing whose rows go where
+    /// `{{{rowsHTML}}}` is (for the page cache, which keeps them apart rather than copying
+    /// them into the page).
+    func sharedValues(for query: ListQuery, context: PageContext) throws -> ([String: MustacheValue], ListingCache.Listing) {
         var query = query
         let listing = try self.listing(for: &query, context: context)
         let count = listing.count, pageCount = listing.pageCount
@@ -33,7 +42,6 @@ struct ItemListView {
 
         var values: [String: MustacheValue] = [
             "title": .string(context.text("appTitle")),
-            "rowsHTML": .string(listing.rowsHTML),
             "empty": .bool(count == 0 && !filtered),
             "summary": .string(summary),
             "count": .int(count),
@@ -61,7 +69,7 @@ struct ItemListView {
             if query.editing { values["ownOrderHref"] = .string(clear) }
         }
         if pageCount > 1 { values["pager"] = pager(query: query, pageCount: pageCount, context: context) }
-        return values
+        return (values, listing)
     }
 
     /// The string keys of the sorts' names, by their `?sort=` parameter.
@@ -140,22 +148,22 @@ struct ItemListView {
         }
         let cached = renderer.rowCache.html(for: rowKeys, on: page)
         var rendered: [(RowCache.RowKey, String)] = []
-        var rowsHTML = ""
-        rowsHTML.reserveCapacity(selection.items.count * 2048)
+        var rows: [String] = []
+        rows.reserveCapacity(selection.items.count)
         for (index, item) in selection.items.enumerated() {
             let hasOwnState = item.key == focus || item.key == confirming
             if !hasOwnState, let html = cached[index] {
-                rowsHTML += html
+                rows.append(html)
                 continue
             }
             let html = try renderer.fragment("items/row", row(item, position: offset + index + 1, count: count, query: query, context: context),
                                              context: context)
-            rowsHTML += html
+            rows.append(html)
             if !hasOwnState { rendered.append((rowKeys[index], html)) }
         }
         renderer.rowCache.keep(rendered, on: page)
         let listing = ListingCache.Listing(count: count, totalValue: selection.totalValue, page: query.page, pageCount: pageCount,
-                                           rowsHTML: rowsHTML, deletedCount: try store.deletedCount())
+                                           rows: rows, deletedCount: try store.deletedCount())
         if cacheable { renderer.listingCache.keep(listing, for: cacheKey) }
         return listing
     }

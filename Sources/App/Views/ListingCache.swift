@@ -20,7 +20,8 @@ final class ListingCache: Sendable {
         /// The page shown (the requested one, or the last when it asked past the end).
         let page: Int
         let pageCount: Int
-        let rowsHTML: String
+        /// Each row's HTML, in order.
+        let rows: [String]
         /// How many items wait in Recently Deleted.
         let deletedCount: Int
     }

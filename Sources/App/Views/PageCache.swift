@@ -23,17 +23,22 @@ final class PageCache: Sendable {
     struct Page: Sendable {
         let bytes: [UInt8]
         let holes: [(range: Range<Int>, hole: Hole)]
+        /// What goes in the `.rows` hole: the list's rows, kept as they are (the row cache's
+        /// strings) rather than copied into the page once more.
+        let rows: [String]
     }
 
     enum Hole: Sendable {
         case csrfToken
         case username
+        case rows
     }
 
     /// Rendered where the holes go: random per process and only letters and digits, so HTML
     /// escaping leaves them whole and no stored text can contain one by chance or design.
     let csrfMarker: String
     let usernameMarker: String
+    let rowsMarker: String
     private let markerStem: [UInt8]
 
     private let entries = Mutex<[Key: Page]>([:])
@@ -47,6 +52,7 @@ final class PageCache: Sendable {
         markerStem = Array(stem.utf8)
         csrfMarker = stem + "c"
         usernameMarker = stem + "u"
+        rowsMarker = stem + "r"
     }
 
     func removeAll() {
@@ -68,7 +74,7 @@ final class PageCache: Sendable {
     }
 
     /// Finds the markers in a page rendered with them.
-    func cut(_ bytes: [UInt8]) -> Page {
+    func cut(_ bytes: [UInt8], rows: [String] = []) -> Page {
         var holes: [(range: Range<Int>, hole: Hole)] = []
         bytes.withUnsafeBufferPointer { page in
             markerStem.withUnsafeBufferPointer { stem in
@@ -79,6 +85,7 @@ final class PageCache: Sendable {
                     let hole: Hole? = switch kind {
                     case UInt8(ascii: "c"): .csrfToken
                     case UInt8(ascii: "u"): .username
+                    case UInt8(ascii: "r"): .rows
                     default: nil
                     }
                     guard let hole else {
@@ -90,7 +97,7 @@ final class PageCache: Sendable {
                 }
             }
         }
-        return Page(bytes: bytes, holes: holes)
+        return Page(bytes: bytes, holes: holes, rows: rows)
     }
 
     /// Where `needle` next starts in `haystack` at or after `offset` (libc's `memchr` for its
@@ -111,7 +118,7 @@ final class PageCache: Sendable {
     func fill(_ page: Page, csrfToken: String, username: String) -> [UInt8] {
         guard !page.holes.isEmpty else { return page.bytes }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(page.bytes.count + page.holes.count * 64)
+        bytes.reserveCapacity(page.bytes.count + page.holes.count * 64 + page.rows.reduce(0) { $0 + $1.utf8.count })
         var start = 0
         page.bytes.withUnsafeBufferPointer { source in
             for (range, hole) in page.holes {
@@ -119,6 +126,7 @@ final class PageCache: Sendable {
                 switch hole {
                 case .csrfToken: bytes.appendHTMLEscaped(csrfToken)
                 case .username: bytes.appendHTMLEscaped(username)
+                case .rows: for row in page.rows { bytes.append(contentsOf: row.utf8) }
                 }
                 start = range.upperBound
             }

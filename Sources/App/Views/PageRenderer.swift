@@ -62,13 +62,22 @@ struct PageRenderer: Sendable {
     /// Renders `template` as `render` describes it, or serves it from the page cache: the
     /// same page for every member of the same role and language, with their CSRF token and
     /// name filled in. A page with a flash message is the one browser's own and is not kept.
+    ///
+    /// `values` gives the page's values and its list rows, which go where `{{{rowsHTML}}}` is.
     func render(
-        _ template: String, sharedAs key: PageCache.Key, context: PageContext, values: () throws -> [String: MustacheValue]
+        _ template: String, sharedAs key: PageCache.Key, context: PageContext,
+        values: () throws -> ([String: MustacheValue], rows: [String])
     ) throws -> HTTPResponse {
-        guard context.flash == nil else { return try render(template, values(), context: context) }
+        guard context.flash == nil else {
+            var (all, rows) = try values()
+            all["rowsHTML"] = .string(rows.joined())
+            return try render(template, all, context: context)
+        }
         let page = try pageCache.page(for: key) ?? {
             let markers = (csrf: pageCache.csrfMarker, username: pageCache.usernameMarker)
-            let page = pageCache.cut(try self.page(template, values(), context: context, markers: markers))
+            var (all, rows) = try values()
+            all["rowsHTML"] = .string(pageCache.rowsMarker)
+            let page = pageCache.cut(try self.page(template, all, context: context, markers: markers), rows: rows)
             pageCache.keep(page, for: key)
             return page
         }()
@@ -92,7 +101,7 @@ struct PageRenderer: Sendable {
         // Room for the whole page at once: growing a 200 KB edit-mode page would copy it twice.
         var rowsSize = 0
         if case .string(let rows)? = values["rowsHTML"] { rowsSize = rows.utf8.count }
-        body.reserveCapacity(64 * 1024 + rowsSize)
+        body.reserveCapacity(48 * 1024 + rowsSize)
         try library.render(template, .object(all), into: &body)
         return body
     }
