@@ -132,6 +132,35 @@ struct SearchTests {
         }
     }
 
+    @Test("The filters' running counts and totals follow every change: values across $50, photos, deletes, restores, moves")
+    func filterTotals() throws {
+        try withCatalogue { store, byName throws in
+            func check(_ label: String) throws {
+                let all = try store.allItems()
+                for (query, members) in [(ItemQuery(valuableOnly: true), all.filter { $0.valueInDollars >= 50 }),
+                                         (ItemQuery(withPhotoOnly: true), all.filter { $0.photoETag != nil })] {
+                    let selection = try store.items(matching: query, offset: 0, limit: 1)
+                    #expect(selection.count == members.count && selection.totalValue == members.reduce(0) { $0 + $1.valueInDollars }, "\(label)")
+                }
+            }
+            try check("seeded")
+            let bear = try #require(byName["Shiny Bear"]), lamp = try #require(byName["50% off lamp"])
+            let bear2 = try store.edit(bear, value: 500, photo: .some(nil))  // up across $50, photo removed
+            try check("bear up")
+            _ = try store.edit(lamp, value: 49, photo: .some(TestImage.png(seed: 99)))  // down across $50, photo added
+            try check("lamp down")
+            _ = try store.edit(bear2, value: 501)  // within the high values
+            try check("bear again")
+            let batch = try store.removeItems(keys: [bear.key, lamp.key])
+            try check("deleted")
+            try store.restore(batch: batch.id)
+            try check("restored")
+            try store.moveItem(from: 0, to: 5)
+            try check("moved")
+            #expect(try store.queryPlan(ItemQuery(valuableOnly: true)).contains("count: from the list's running totals"))
+        }
+    }
+
     @Test("Pages of a search hold the same items as the whole result, in order, with the same count")
     func paging() throws {
         try withTemporaryStore { store, _ in

@@ -219,6 +219,37 @@ extension ItemStore {
                     SELECT id, \(gramsSQL(name: "items.name", serial: "items.serial_number")) FROM items;
                 """)
         }
+        migrator.registerMigration("running totals of the high-value and has-photo filters") { db in
+            // Like item_stats, so a filtered list's count and total are read, not counted.
+            let valuable = "value_in_dollars >= \(ItemQuery.valuableThreshold)"
+            func change(_ sign: String, _ row: String) -> String {
+                """
+                UPDATE item_filter_stats SET count = count \(sign) 1, total = total \(sign) \(row).value_in_dollars
+                WHERE (filter = 'valuable' AND \(row).\(valuable)) OR (filter = 'photo' AND \(row).photo_etag IS NOT NULL);
+                """
+            }
+            try db.execute(sql: """
+                CREATE TABLE item_filter_stats (
+                    filter TEXT PRIMARY KEY CHECK (filter IN ('valuable', 'photo')),
+                    count INTEGER NOT NULL,
+                    total INTEGER NOT NULL
+                );
+                INSERT INTO item_filter_stats (filter, count, total)
+                    SELECT 'valuable', count(*), coalesce(sum(value_in_dollars), 0) FROM items WHERE \(valuable);
+                INSERT INTO item_filter_stats (filter, count, total)
+                    SELECT 'photo', count(*), coalesce(sum(value_in_dollars), 0) FROM items WHERE photo_etag IS NOT NULL;
+                CREATE TRIGGER item_filter_stats_insert AFTER INSERT ON items BEGIN
+                    \(change("+", "NEW"))
+                END;
+                CREATE TRIGGER item_filter_stats_delete AFTER DELETE ON items BEGIN
+                    \(change("-", "OLD"))
+                END;
+                CREATE TRIGGER item_filter_stats_update AFTER UPDATE OF value_in_dollars, photo_etag ON items BEGIN
+                    \(change("-", "OLD"))
+                    \(change("+", "NEW"))
+                END;
+                """)
+        }
         return migrator
     }()
 

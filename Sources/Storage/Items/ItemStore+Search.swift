@@ -87,10 +87,22 @@ extension ItemStore {
 
         private var whereClause: String { condition.isEmpty ? "" : "WHERE " + condition }
 
-        /// `nil` when the list's running count and total answer (a sort alone). A search
-        /// alone is counted by the index, without reading a row (and so without a total).
+        /// The running count and total that answer this query, kept by triggers: the whole
+        /// list's (a sort alone) or one filter's; `nil` for a search or both filters.
+        var runningTotals: String? {
+            guard match == nil else { return nil }
+            switch (query.valuableOnly, query.withPhotoOnly) {
+            case (false, false): return "SELECT count, total_value FROM item_stats WHERE id = 1"
+            case (true, false): return "SELECT count, total FROM item_filter_stats WHERE filter = 'valuable'"
+            case (false, true): return "SELECT count, total FROM item_filter_stats WHERE filter = 'photo'"
+            case (true, true): return nil
+            }
+        }
+
+        /// `nil` when running totals answer. A search alone is counted by the index, without
+        /// reading a row (and so without a total).
         var countSQL: String? {
-            if condition.isEmpty { return nil }
+            if runningTotals != nil { return nil }
             if let match, !query.valuableOnly, !query.withPhotoOnly {
                 return "SELECT count(*), NULL FROM \(match.table) WHERE \(match.table) MATCH ?"
             }
@@ -100,10 +112,11 @@ extension ItemStore {
         var countArguments: [any DatabaseValueConvertible] { arguments }
 
         func countAndTotal(_ db: Database) throws -> (Int, Int?) {
-            guard let countSQL else {
-                let stats = try db.fetchOne("SELECT count, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) }
+            if let runningTotals {
+                let stats = try db.fetchOne(runningTotals) { ($0[0] as Int, $0[1] as Int) }
                 return (stats?.0 ?? 0, stats?.1 ?? 0)
             }
+            guard let countSQL else { return (0, nil) }
             let row = try db.fetchOne(countSQL, arguments: countArguments) { ($0[0] as Int, $0[1] as Double?) }
             let total = row?.1.map { Int(exactly: $0.rounded()) ?? Int.max }
             return (row?.0 ?? 0, match != nil ? nil : total)
