@@ -126,7 +126,8 @@ final class PageCache: Sendable {
                 switch hole {
                 case .csrfToken: bytes.appendHTMLEscaped(csrfToken)
                 case .username: bytes.appendHTMLEscaped(username)
-                case .rows: for row in page.rows { bytes.append(contentsOf: row.utf8) }
+                case .rows:
+                    for var row in page.rows { row.withUTF8 { bytes.append(contentsOf: $0) } }  // one memcpy a row
                 }
                 start = range.upperBound
             }
