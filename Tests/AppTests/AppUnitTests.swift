@@ -147,4 +147,26 @@ struct AppUnitTests {
         // Markers are random per process: another cache's are not holes here.
         #expect(PageCache().cut(Array(rendered.utf8)).holes.isEmpty)
     }
+
+    @Test("A day is the local day however close to a DST change, in zones that shift by an hour or half an hour",
+          arguments: ["America/New_York", "America/St_Johns", "Australia/Lord_Howe", "Asia/Kolkata", "Europe/London"])
+    func dayAcrossDaylightSaving(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let formatters = Formatters(timeZone: timeZone)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // Every 7 minutes through March, April, October and November 2026: all the changes.
+        for (start, end) in [(1_772_323_200.0, 1_777_593_600.0), (1_790_812_800.0, 1_796_083_200.0)] {
+            for seconds in stride(from: start, to: end, by: 420) {
+                let date = Date(timeIntervalSince1970: seconds)
+                let parts = calendar.dateComponents([.year, .month, .day], from: date)
+                let expected = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+                let got = formatters.day(date, .english).iso
+                guard got == expected else {
+                    Issue.record("\(zone) at \(seconds): \(got), expected \(expected)")
+                    return
+                }
+            }
+        }
+    }
 }

@@ -9,6 +9,9 @@ import Synchronization
 final class Formatters: Sendable {
     private let groupingSeparators: [Language: String]
     private let dateCache = Mutex<[DateKey: DayText]>([:])
+    /// The time zone's offset per quarter hour of UTC: asking the zone costs microseconds
+    /// (ICU), and offsets only change on quarter hours (DST and zone changes).
+    private let offsetCache = Mutex<[Int: Int]>([:])
     let timeZone: TimeZone
 
     private struct DateKey: Hashable {
@@ -52,7 +55,7 @@ final class Formatters: Sendable {
     /// ISO day for `<time datetime>`.
     func day(_ date: Date, _ language: Language) -> DayText {
         // A stored date is trusted only as far as a finite number of days in range.
-        let days = ((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down)
+        let days = ((date.timeIntervalSince1970 + Double(offsetFromGMT(at: date))) / 86_400).rounded(.down)
         let day = days.isFinite && abs(days) < 1e9 ? Int(days) : 0
         let key = DateKey(language: language, day: day)
         if let cached = dateCache.withLock({ $0[key] }) { return cached }
@@ -67,6 +70,22 @@ final class Formatters: Sendable {
             cache[key] = text
         }
         return text
+    }
+}
+
+extension Formatters {
+    /// The time zone's offset from GMT in seconds at `date`.
+    private func offsetFromGMT(at date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return timeZone.secondsFromGMT(for: date) }
+        let quarter = Int((seconds / 900).rounded(.down))
+        if let cached = offsetCache.withLock({ $0[quarter] }) { return cached }
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(quarter) * 900))
+        offsetCache.withLock { cache in
+            if cache.count > 100_000 { cache.removeAll() }
+            cache[quarter] = offset
+        }
+        return offset
     }
 }
 
