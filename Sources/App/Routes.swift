@@ -27,7 +27,7 @@ extension HomepwnerApp {
         let tokens = APITokenController(accounts: accounts, account: account)
         let api = ItemAPIController(store: store)
 
-        let access = AccessGuard(accounts: accounts)
+        let access = AccessGuard(accounts: accounts, publicDirectory: configuration.publicDirectory)
         var routes = RouterBuilder()
         routes.use(SecurityHeaders())
         routes.use(ErrorPages(renderer: renderer, log: configuration.log))

@@ -42,6 +42,15 @@ struct AccountTests {
                 }
             }
             #expect(try app.store.count() == 1)
+            // The look (Public/) is no one's data: served signed out. Nothing else is.
+            for path in ["/css/app.css", "/js/app.js", "/favicon.svg", "/bench/sample-20k.txt"] {
+                #expect(try stranger.get(path).status == 200, "\(path)")
+            }
+            for path in ["/cssx", "/css", "/bench../items", "/items/../css/app.css/../../items", "/css/../items", "/css/%2e%2e/items",
+                         "/css/%2E%2E/items/" + item.key.lowercasedString, "/js/..%2fitems", "/css//../items.json"] {
+                let page = try stranger.get(path)
+                #expect(page.status != 200 && !page.text.contains("Secret diamond"), "\(path) → \(page.status)")
+            }
         }
     }
 

@@ -13,11 +13,20 @@ import Storage
 ///   unknown or revoked token is 401 with `WWW-Authenticate: Bearer error="invalid_token"`.
 struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     let accounts: AccountStore
+    /// `/name` and `/name/` of each entry at the top of `Public/` (stylesheets, script, icon):
+    /// the look, never anyone's data, so served signed in or not.
+    let staticPrefixes: [String]
+
+    init(accounts: AccountStore, publicDirectory: String? = nil) {
+        self.accounts = accounts
+        let entries = publicDirectory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
+        staticPrefixes = entries.filter { !$0.hasPrefix(".") }.sorted().map { "/" + $0 }
+    }
 
     /// From the head, before a body is read: an anonymous write, or a viewer's, is refused
     /// at once (the same answers the middleware gives after reading it).
     func check(_ head: HTTPRequest) throws {
-        guard head.method != .get, head.method != .head, !Self.isPublic(head.path) else { return }
+        guard head.method != .get, head.method != .head, !isPublic(head.path) else { return }
         guard let signedIn = try member(of: head) else {
             throw try accounts.accountCount() == 0 ? HTTPError(.forbidden, "errorText403Setup") : Self.unauthorized(head)
         }
@@ -25,10 +34,13 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     }
 
     /// Paths anyone may reach: the way in, health, the API's description, and the look
-    /// (stylesheets, script, icon).
-    static func isPublic(_ path: String) -> Bool {
-        path == "/sign-in" || path == "/setup" || path == "/health" || path == "/openapi.json" || path.hasPrefix("/invitations/")
-            || path.hasPrefix("/assets/") || path == "/favicon.svg"
+    /// (stylesheets, script, icon, and the rest of `Public/`).
+    func isPublic(_ path: String) -> Bool {
+        if path == "/sign-in" || path == "/setup" || path == "/health" || path == "/openapi.json" || path.hasPrefix("/invitations/")
+            || path.hasPrefix("/assets/") || path == "/favicon.svg" {
+            return true
+        }
+        return staticPrefixes.contains { path == $0 || (path.hasPrefix($0) && path.dropFirst($0.count).hasPrefix("/")) }
     }
 
     /// Writes any member may make about themselves, whatever their role.
@@ -56,7 +68,7 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         var request = request
         request.signedIn = try member(of: request)
         let path = request.path
-        if Self.isPublic(path) { return try next(request) }
+        if isPublic(path) { return try next(request) }
         guard let signedIn = request.signedIn else {
             if try accounts.accountCount() == 0 {
                 guard request.method == .get || request.method == .head else {
