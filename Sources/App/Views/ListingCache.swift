@@ -1,11 +1,10 @@
 import Storage
-import Synchronization
 
 /// Whole list pages' rows, kept for the store revision they were read at: an unchanged
 /// list is served without a query or a row lookup. Any write to the list moves the store
 /// to a new revision, and the pages of older revisions are dropped.
 final class ListingCache: Sendable {
-    struct Key: Hashable {
+    struct Key: RevisionKeyed {
         let revision: Int
         let page: Int
         let language: Language
@@ -26,30 +25,17 @@ final class ListingCache: Sendable {
         let deletedCount: Int
     }
 
-    private let entries = Mutex<[Key: Listing]>([:])
-    private let capacity: Int
+    private let kept: RevisionCache<Key, Listing>
 
     /// - Parameter capacity: pages kept for one revision (about 50 KB each).
     init(capacity: Int = 256) {
-        self.capacity = capacity
+        kept = RevisionCache(capacity: capacity)
     }
 
     /// Forgets every page.
-    func removeAll() {
-        entries.withLock { $0.removeAll() }
-    }
+    func removeAll() { kept.removeAll() }
 
-    func listing(for key: Key) -> Listing? {
-        entries.withLock { $0[key] }
-    }
+    func listing(for key: Key) -> Listing? { kept.value(for: key) }
 
-    func keep(_ listing: Listing, for key: Key) {
-        entries.withLock { entries in
-            if let any = entries.keys.first, any.revision != key.revision || entries.count >= capacity {
-                if any.revision > key.revision { return }  // a slower reader of an older revision
-                entries.removeAll(keepingCapacity: true)
-            }
-            entries[key] = listing
-        }
-    }
+    func keep(_ listing: Listing, for key: Key) { kept.keep(listing, for: key) }
 }

@@ -2,7 +2,6 @@ import Cryptography
 import Glibc
 import Mustache
 import Storage
-import Synchronization
 
 /// Whole list pages, rendered once for every member who sees them alike and kept for the
 /// store revision they were read at (as `ListingCache` keeps their rows). The two things a
@@ -10,12 +9,14 @@ import Synchronization
 /// rendered as markers, cut out as holes, and filled in per request: a repeated read of an
 /// unchanged list costs a copy, not a render.
 final class PageCache: Sendable {
-    struct Key: Hashable {
+    struct Key: RevisionKeyed {
         let listing: ListingCache.Key
         /// What the page offers depends on the role (Add, Edit, Members); `nil` before setup.
         let role: Account.Role?
         /// The item whose sheet is shown over the list, and which page of its history.
         var sheet: String? = nil
+
+        var revision: Int { listing.revision }
     }
 
     /// A rendered page and where its holes are: `bytes` with each of `holes`' ranges (a
@@ -41,12 +42,11 @@ final class PageCache: Sendable {
     let rowsMarker: String
     private let markerStem: [UInt8]
 
-    private let entries = Mutex<[Key: Page]>([:])
-    private let capacity: Int
+    private let kept: RevisionCache<Key, Page>
 
     /// - Parameter capacity: pages kept for one revision (about 60 KB each).
     init(capacity: Int = 128) {
-        self.capacity = capacity
+        kept = RevisionCache(capacity: capacity)
         // "Q" first: a byte rare in HTML, so the search for markers stops at few others.
         let stem = "QZhpmark" + SecureRandom.hex(byteCount: 12)
         markerStem = Array(stem.utf8)
@@ -55,23 +55,11 @@ final class PageCache: Sendable {
         rowsMarker = stem + "r"
     }
 
-    func removeAll() {
-        entries.withLock { $0.removeAll() }
-    }
+    func removeAll() { kept.removeAll() }
 
-    func page(for key: Key) -> Page? {
-        entries.withLock { $0[key] }
-    }
+    func page(for key: Key) -> Page? { kept.value(for: key) }
 
-    func keep(_ page: Page, for key: Key) {
-        entries.withLock { entries in
-            if let any = entries.keys.first, any.listing.revision != key.listing.revision || entries.count >= capacity {
-                if any.listing.revision > key.listing.revision { return }  // a slower reader of an older revision
-                entries.removeAll(keepingCapacity: true)
-            }
-            entries[key] = page
-        }
-    }
+    func keep(_ page: Page, for key: Key) { kept.keep(page, for: key) }
 
     /// Finds the markers in a page rendered with them.
     func cut(_ bytes: [UInt8], rows: [String] = []) -> Page {
