@@ -20,24 +20,10 @@ struct DetailController: Sendable {
             return try render(.item(try existingItem(request)), request: request)
         }
         key.sheet = (request.parameter("key") ?? "") + "?" + (request.query("history") ?? "")
-        if renderer.pageCache.page(for: key) == nil { _ = try existingItem(request) }  // 404 before anything is kept
+        // An unknown item throws 404 from `values`, before anything is kept.
         return try renderer.render("items/list", sharedAs: key, context: context) {
             try values(.item(try existingItem(request)), request: request, context: context)
         }
-    }
-
-    /// The list behind the dialog and the dialog's own values, with the list's rows apart.
-    private func values(
-        _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
-        request: HTTPRequest, context: PageContext
-    ) throws -> ([String: MustacheValue], rows: [String]) {
-        let list = listState(request)
-        var (values, listing) = try ItemListView(store: store, renderer: renderer).sharedValues(for: list, context: context)
-        let history = try historyPage(of: subject, request: request)
-        values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
-                                             history: history, context: context)
-        if conflict != nil { values["conflictShown"] = true }
-        return (values, listing.rows)
     }
 
     /// `GET /drafts/:id` — the dialog for a draft (a new item, or an edit with a changed photo).
@@ -166,6 +152,20 @@ struct DetailController: Sendable {
         var (values, rows) = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
         values["rowsHTML"] = .string(rows.joined())
         return try renderer.render("items/list", values, context: context, status: status)
+    }
+
+    /// The list behind the dialog and the dialog's own values, with the list's rows apart.
+    private func values(
+        _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
+        request: HTTPRequest, context: PageContext
+    ) throws -> ([String: MustacheValue], rows: [String]) {
+        let list = listState(request)
+        var (values, listing) = try ItemListView(store: store, renderer: renderer).sharedValues(for: list, context: context)
+        let history = try historyPage(of: subject, request: request)
+        values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
+                                             history: history, context: context)
+        if conflict != nil { values["conflictShown"] = true }
+        return (values, listing.rows)
     }
 
     /// The page of the item's history the dialog shows: the newest, or older ones from
