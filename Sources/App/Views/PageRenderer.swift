@@ -59,11 +59,10 @@ struct PageRenderer: Sendable {
         return response
     }
 
-    /// Renders `template` as `render` describes it, or serves it from the page cache: the
-    /// same page for every member of the same role and language, with their CSRF token and
-    /// name filled in. A page with a flash message is the one browser's own and is not kept.
-    ///
-    /// `values` gives the page's values and its list rows, which go where `{{{rowsHTML}}}` is.
+    /// Renders `template` with what `values` gives (the page's values, and the list rows that
+    /// go where `{{{rowsHTML}}}` is), or serves it from the page cache: the same page for
+    /// every member of the same role and language, with their CSRF token and name filled in.
+    /// A page with a flash message is that one browser's own and is not kept.
     func render(
         _ template: String, sharedAs key: PageCache.Key, context: PageContext,
         values: () throws -> ([String: MustacheValue], rows: [String])
