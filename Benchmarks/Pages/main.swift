@@ -68,13 +68,15 @@ if ProcessInfo.processInfo.environment["PROFILE_COLD_EDIT"] != nil {
     for _ in 0..<3_000 { app.discardRenderedPages(); _ = try render("/items?mode=edit") }
     exit(0)
 }
-if ProcessInfo.processInfo.environment["PROFILE_WRITE_EDIT"] != nil {
+if let written = ProcessInfo.processInfo.environment["PROFILE_AFTER_WRITE"] {
+    // The page at this path (`edit`: edit mode, `sheet`: the first item's sheet) after each write.
+    let target = written == "sheet" ? "/items/\(first)" : "/items?mode=edit"
     for round in 0..<3_000 {
         let item = items[round % items.count]
         let draft = try app.store.beginEditDraft(key: item.key)
         _ = try app.store.updateDraft(id: draft.id, name: item.name, serialNumber: item.serialNumber, valueInDollars: round % 1_000)
         _ = try app.store.commitDraft(id: draft.id, expectedVersion: nil)
-        _ = try render("/items?mode=edit")
+        _ = try render(target)
     }
     exit(0)
 }

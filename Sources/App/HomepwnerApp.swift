@@ -88,6 +88,7 @@ public final class HomepwnerApp: Sendable {
     /// (for benchmarks that measure rendering without the caches).
     public func discardRenderedPages() {
         renderer.rowCache.removeAll()
+        renderer.rowStencils.removeAll()
         renderer.listingCache.removeAll()
         renderer.pageCache.removeAll()
     }

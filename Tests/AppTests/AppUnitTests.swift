@@ -120,11 +120,11 @@ struct AppUnitTests {
     @Test("A new revision drops the pages kept for older ones")
     func listingCacheRevisions() {
         let cache = ListingCache()
-        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rows: ["<li>a</li>"], deletedCount: 0)
+        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rows: [Array("<li>a</li>".utf8)], deletedCount: 0)
         let old = ListingCache.Key(revision: 1, page: 1, language: .english, editing: false, filter: ItemQuery())
         let new = ListingCache.Key(revision: 2, page: 1, language: .english, editing: false, filter: ItemQuery())
         cache.keep(listing, for: old)
-        #expect(cache.listing(for: old)?.rows == ["<li>a</li>"])
+        #expect(cache.listing(for: old)?.rows == [Array("<li>a</li>".utf8)])
         cache.keep(listing, for: new)
         #expect(cache.listing(for: old) == nil)
         #expect(cache.listing(for: new) != nil)
@@ -142,7 +142,7 @@ struct AppUnitTests {
         let filled = String(decoding: cache.fill(page, csrfToken: "ab12", username: "<O'Neil & 王>"), as: UTF8.self)
         #expect(filled == "<p>&lt;O&#39;Neil &amp; 王&gt;</p><input value=\"ab12\">QZhpmark<i>ab12</i>")
         #expect(cache.fill(cache.cut(Array("no holes".utf8)), csrfToken: "t", username: "u") == Array("no holes".utf8))
-        let list = cache.cut(Array("<ul>\(cache.rowsMarker)</ul>".utf8), rows: ["<li>a</li>", "<li>中</li>"])
+        let list = cache.cut(Array("<ul>\(cache.rowsMarker)</ul>".utf8), rows: [Array("<li>a</li>".utf8), Array("<li>中</li>".utf8)])
         #expect(String(decoding: cache.fill(list, csrfToken: "t", username: "u"), as: UTF8.self) == "<ul><li>a</li><li>中</li></ul>")
         // Markers are random per process: another cache's are not holes here.
         #expect(PageCache().cut(Array(rendered.utf8)).holes.isEmpty)
@@ -168,5 +168,23 @@ struct AppUnitTests {
                 }
             }
         }
+    }
+
+    @Test("A history entry's time is the same from the cache: per second, language and zone, fractions and far dates included")
+    func momentsFromTheCache() throws {
+        let formatters = Formatters(timeZone: try #require(TimeZone(identifier: "Asia/Kolkata")))
+        let base = 1_795_430_400.0  // 2026-11-23 10:40 UTC
+        for offset in [0.0, 0.25, 0.999, 1, 59.5, 60, 86_399.9, -1e12, 1e18, .infinity] {
+            let date = Date(timeIntervalSince1970: base + offset)
+            for language in Language.allCases {
+                let first = formatters.moment(date, language), again = formatters.moment(date, language)
+                #expect(first.medium == again.medium && first.iso == again.iso)
+            }
+        }
+        let english = formatters.moment(Date(timeIntervalSince1970: base + 0.999), .english)
+        #expect(english.iso == "2026-11-23T16:10:00+05:30")
+        #expect(english.medium.contains("4:10"))
+        #expect(formatters.moment(Date(timeIntervalSince1970: base + 1.2), .english).iso == "2026-11-23T16:10:01+05:30")
+        #expect(formatters.moment(Date(timeIntervalSince1970: base), .simplifiedChinese).medium.contains("2026年11月23日"))
     }
 }

@@ -149,18 +149,17 @@ struct DetailController: Sendable {
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        var (values, rows) = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
-        values["rowsHTML"] = .string(rows.joined())
-        return try renderer.render("items/list", values, context: context, status: status)
+        let (values, rows) = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        return try renderer.render("items/list", values, rows: rows, context: context, status: status)
     }
 
     /// The list behind the dialog and the dialog's own values, with the list's rows apart.
     private func values(
         _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
         request: HTTPRequest, context: PageContext
-    ) throws -> ([String: MustacheValue], rows: [String]) {
+    ) throws -> ([String: MustacheValue], rows: [[UInt8]]) {
         let list = listState(request)
-        var (values, listing) = try ItemListView(store: store, renderer: renderer).sharedValues(for: list, context: context)
+        var (values, listing) = try ItemListView(store: store, renderer: renderer).values(for: list, context: context)
         let history = try historyPage(of: subject, request: request)
         values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
                                              history: history, context: context)

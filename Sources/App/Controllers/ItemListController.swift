@@ -15,13 +15,15 @@ struct ItemListController: Sendable {
         let context = renderer.context(for: request)
         var query = ListQuery(request: request)
         if !context.canEdit { query.editing = false }  // viewers only look
-        guard let key = listView.sharedPageKey(for: query, context: context) else {
-            return try renderer.render("items/list", listView.values(for: query, context: context), context: context)
-        }
-        return try renderer.render("items/list", sharedAs: key, context: context) {
-            let (values, listing) = try listView.sharedValues(for: query, context: context)
+        let page = { () throws -> ([String: MustacheValue], rows: [[UInt8]]) in
+            let (values, listing) = try listView.values(for: query, context: context)
             return (values, listing.rows)
         }
+        guard let key = listView.sharedPageKey(for: query, context: context) else {
+            let (values, rows) = try page()
+            return try renderer.render("items/list", values, rows: rows, context: context)
+        }
+        return try renderer.render("items/list", sharedAs: key, context: context, values: page)
     }
 
     /// `POST /items` — Add: a random item as a draft, shown in the modal dialog over the

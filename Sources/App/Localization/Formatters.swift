@@ -9,11 +9,15 @@ import Synchronization
 final class Formatters: Sendable {
     private let groupingSeparators: [Language: String]
     private let dateCache = Mutex<[DateKey: DayText]>([:])
+    /// Dates and times of history entries, per second (what they show) and language: an
+    /// item's sheet shows the same entries on every visit.
+    private let momentCache = Mutex<[DateKey: DayText]>([:])
     /// The time zone's offset per quarter hour of UTC: asking the zone costs microseconds
     /// (ICU), and offsets only change on quarter hours (DST and zone changes).
     private let offsetCache = Mutex<[Int: Int]>([:])
     let timeZone: TimeZone
 
+    /// A day, or a second for `moment`, in a language.
     private struct DateKey: Hashable {
         let language: Language
         let day: Int
@@ -41,14 +45,16 @@ final class Formatters: Sendable {
     /// The digits of `magnitude` grouped in threes (a magnitude, so Int.min has one too).
     private func groupedDigits(_ magnitude: UInt, _ language: Language) -> String {
         let digits = String(magnitude)
+        let count = digits.utf8.count
+        guard count > 3 else { return digits }
         let separator = groupingSeparators[language] ?? ","
-        var grouped = ""
-        grouped.reserveCapacity(digits.utf8.count + digits.utf8.count / 3 + 2)
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped += separator }
+        var grouped: [UInt8] = []
+        grouped.reserveCapacity(count + count / 3 * separator.utf8.count)
+        for (offset, digit) in digits.utf8.enumerated() {
+            if offset > 0, (count - offset) % 3 == 0 { grouped.append(contentsOf: separator.utf8) }
             grouped.append(digit)
         }
-        return grouped
+        return String(decoding: grouped, as: UTF8.self)
     }
 
     /// The medium date style of the language ("Nov 22, 2026", "2026年11月22日") and the
@@ -93,6 +99,19 @@ extension Formatters {
     /// A date and time in the language's medium style ("Nov 23, 2026 at 1:40 PM") and as
     /// RFC 3339 for `<time datetime>`: when a change was made.
     func moment(_ date: Date, _ language: Language) -> DayText {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return formattedMoment(date, language) }
+        let key = DateKey(language: language, day: Int(seconds))
+        if let cached = momentCache.withLock({ $0[key] }) { return cached }
+        let text = formattedMoment(date, language)
+        momentCache.withLock { cache in
+            if cache.count > 10_000 { cache.removeAll() }
+            cache[key] = text
+        }
+        return text
+    }
+
+    private func formattedMoment(_ date: Date, _ language: Language) -> DayText {
         let style = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: language.localeIdentifier),
                                      timeZone: timeZone)
         var iso = Date.ISO8601FormatStyle(timeZone: timeZone)

@@ -14,16 +14,9 @@ struct ItemListView {
     /// Items of at least this value are marked (colour and text), as the tutorial's $50 cue.
     static let valuableThreshold = 50
 
-    func values(for query: ListQuery, context: PageContext) throws -> [String: MustacheValue] {
-        var (values, listing) = try sharedValues(for: query, context: context)
-        values["rowsHTML"] = .string(listing.rows.joined())
-        return values
-    }
-
     /// The page's values without its rows, and the listing whose rows go where
-    /// `{{{rowsHTML}}}` is (for the page cache, which keeps them apart rather than copying
-    /// them into the page).
-    func sharedValues(for query: ListQuery, context: PageContext) throws -> ([String: MustacheValue], ListingCache.Listing) {
+    /// `{{{rowsHTML}}}` is (spliced into the page apart, never copied into a string).
+    func values(for query: ListQuery, context: PageContext) throws -> ([String: MustacheValue], ListingCache.Listing) {
         var query = query
         let listing = try self.listing(for: &query, context: context)
         let count = listing.count, pageCount = listing.pageCount
@@ -147,19 +140,19 @@ struct ItemListView {
                             isFirst: offset + index == 0, isLast: offset + index + 1 == count)
         }
         let cached = renderer.rowCache.html(for: rowKeys, on: page)
-        var rendered: [(RowCache.RowKey, String)] = []
-        var rows: [String] = []
+        var stencils = renderer.rowStencils.stencils(on: page)
+        var rendered: [(RowCache.RowKey, [UInt8])] = []
+        var rows: [[UInt8]] = []
         rows.reserveCapacity(selection.items.count)
         for (index, item) in selection.items.enumerated() {
-            let hasOwnState = item.key == focus || item.key == confirming
-            if !hasOwnState, let html = cached[index] {
+            if let html = cached[index], item.key != focus, item.key != confirming {
                 rows.append(html)
                 continue
             }
-            let html = try renderer.fragment("items/row", row(item, position: offset + index + 1, count: count, query: query, context: context),
-                                             context: context)
+            let html = try row(item, position: offset + index + 1, count: count, page: page, stencils: &stencils,
+                               query: query, context: context)
             rows.append(html)
-            if !hasOwnState { rendered.append((rowKeys[index], html)) }
+            if item.key != focus, item.key != confirming { rendered.append((rowKeys[index], html)) }
         }
         renderer.rowCache.keep(rendered, on: page)
         let listing = ListingCache.Listing(count: count, totalValue: selection.totalValue, page: query.page, pageCount: pageCount,
@@ -168,45 +161,85 @@ struct ItemListView {
         return listing
     }
 
-    private func row(_ item: Item, position: Int, count: Int, query: ListQuery, context: PageContext) -> [String: MustacheValue] {
-        let key = item.key.lowercasedString
+    /// A row's HTML: poured into its shape's stencil, or rendered whole when it has a state
+    /// of its own (focused after a move, asking to confirm a delete).
+    func row(
+        _ item: Item, position: Int, count: Int, page: RowCache.PageKey, stencils: inout [RowStencil.Shape: RowStencil],
+        query: ListQuery, context: PageContext
+    ) throws -> [UInt8] {
+        let (fields, shape) = rowParts(item, position: position, count: count, query: query, context: context)
+        if query.focusKey == fields.key || query.confirmKey == fields.key {
+            return try renderedRow(fields, shape, query: query, context: context)
+        }
+        if let stencil = stencils[shape] { return stencil.fill(fields) }
+        let made = renderer.rowStencils
+        let stencil = made.keep(try renderedRow(made.markers, shape, query: query, context: context), shape: shape, on: page)
+        stencils[shape] = stencil
+        return stencil.fill(fields)
+    }
+
+    /// The row rendered by the template from its values.
+    func renderedRow(_ fields: RowStencil.Fields, _ shape: RowStencil.Shape, query: ListQuery, context: PageContext) throws -> [UInt8] {
+        try renderer.fragment("items/row", rowValues(fields, shape, query: query, context: context), context: context)
+    }
+
+    /// The item's text as its row shows it, and what else of it the row's structure depends on.
+    func rowParts(
+        _ item: Item, position: Int, count: Int, query: ListQuery, context: PageContext
+    ) -> (RowStencil.Fields, RowStencil.Shape) {
         let day = formatters.day(item.dateCreated, context.language)
+        let fields = RowStencil.Fields(
+            key: item.key.lowercasedString, name: item.name, serial: item.serialNumber,
+            value: formatters.dollars(item.valueInDollars, context.language), date: day.medium, dateISO: day.iso,
+            photoVersion: item.photoETag.map(Self.urlSafe) ?? "")
+        let shape = RowStencil.Shape(
+            valuable: item.valueInDollars >= Self.valuableThreshold, hasPhoto: item.photoETag != nil,
+            hasSerial: !item.serialNumber.isEmpty, canMoveUp: query.editing && position > 1,
+            canMoveDown: query.editing && position < count)
+        return (fields, shape)
+    }
+
+    /// The row template's values. For a stencil, `fields` are markers: every use of them here
+    /// must keep them whole (escaping, or pasting into a longer string), and everything else
+    /// about the item must come from `shape` (see `RowStencil`).
+    func rowValues(
+        _ fields: RowStencil.Fields, _ shape: RowStencil.Shape, query: ListQuery, context: PageContext
+    ) -> [String: MustacheValue] {
+        let key = fields.key
         var values: [String: MustacheValue] = Dictionary(minimumCapacity: 32)
         values.merge([
             "key": .string(key),
             "href": .string("/items/\(key)" + query.state.stateQuery),
-            "name": .string(item.name),
-            "serial": .string(item.serialNumber),
-            "value": .string(formatters.dollars(item.valueInDollars, context.language)),
-            "valuable": .bool(item.valueInDollars >= Self.valuableThreshold),
-            "date": .string(day.medium),
-            "dateISO": .string(day.iso),
+            "name": .string(fields.name),
+            "serial": .string(fields.serial),
+            "value": .string(fields.value),
+            "valuable": .bool(shape.valuable),
+            "date": .string(fields.date),
+            "dateISO": .string(fields.dateISO),
         ]) { $1 }
-        if let etag = item.photoETag {
-            let version = Self.urlSafe(etag)
-            values["thumb"] = .string("/items/\(key)/thumbnails/60?v=\(version)")
-            values["thumb2x"] = .string("/items/\(key)/thumbnails/120?v=\(version)")
+        if shape.hasPhoto {
+            values["thumb"] = .string("/items/\(key)/thumbnails/60?v=\(fields.photoVersion)")
+            values["thumb2x"] = .string("/items/\(key)/thumbnails/120?v=\(fields.photoVersion)")
         }
-        values["label"] = .string(Self.accessibleName(item, value: values["value"], context: context))
+        values["label"] = .string(Self.accessibleName(name: fields.name, value: fields.value, serial: shape.hasSerial ? fields.serial : nil,
+                                                      valuable: shape.valuable, context: context))
         if query.focusKey == key { values["focus"] = true }
         values["editing"] = .bool(query.editing)
         values["reorderable"] = .bool(query.editing && query.filter.isDefault)
-        values["page"] = .int(query.page)
         if query.editing {
             values["stateFields"] = query.state.stateFields
-            values["canMoveUp"] = .bool(position > 1)
-            values["canMoveDown"] = .bool(position < count)
-            values["count"] = .int(count)
+            values["canMoveUp"] = .bool(shape.canMoveUp)
+            values["canMoveDown"] = .bool(shape.canMoveDown)
             values["confirming"] = .bool(query.confirmKey == key)
             values["confirmHref"] = .string(ListQuery(page: query.page, editing: true, confirmKey: key, filter: query.filter).url)
             values["keepHref"] = .string(ListQuery(page: query.page, editing: true, focusKey: key, filter: query.filter).url)
-            values["selectLabel"] = .string(context.format("select", item.name))
-            values["moveUpLabel"] = .string(context.format("moveUpLabel", item.name))
-            values["moveDownLabel"] = .string(context.format("moveDownLabel", item.name))
-            values["moveToLabel"] = .string(context.format("moveToLabel", item.name))
+            values["selectLabel"] = .string(context.format("select", fields.name))
+            values["moveUpLabel"] = .string(context.format("moveUpLabel", fields.name))
+            values["moveDownLabel"] = .string(context.format("moveDownLabel", fields.name))
+            values["moveToLabel"] = .string(context.format("moveToLabel", fields.name))
             values["moveHref"] = .string("/items/\(key)/move")
-            values["deleteAskLabel"] = .string(context.format("deleteAskLabel", item.name))
-            values["deleteLabel"] = .string(context.format("deleteLabel", item.name))
+            values["deleteAskLabel"] = .string(context.format("deleteAskLabel", fields.name))
+            values["deleteLabel"] = .string(context.format("deleteLabel", fields.name))
         }
         return values
     }
@@ -249,13 +282,11 @@ struct ItemListView {
     }
 
     /// The cell link's name for screen readers: name, value (and the high-value mark), serial.
-    static func accessibleName(_ item: Item, value: MustacheValue?, context: PageContext) -> String {
-        guard case .string(let value)? = value else { return item.name }
-        let valuable = item.valueInDollars >= valuableThreshold
-        if item.serialNumber.isEmpty {
-            return context.format(valuable ? "cellLabelValuableNoSerial" : "cellLabelNoSerial", item.name, value)
+    static func accessibleName(name: String, value: String, serial: String?, valuable: Bool, context: PageContext) -> String {
+        guard let serial else {
+            return context.format(valuable ? "cellLabelValuableNoSerial" : "cellLabelNoSerial", name, value)
         }
-        return context.format(valuable ? "cellLabelValuable" : "cellLabel", item.name, value, item.serialNumber)
+        return context.format(valuable ? "cellLabelValuable" : "cellLabel", name, value, serial)
     }
 
     /// ETags are quoted hashes; keep only the ASCII letters and digits for a query string.

@@ -19,8 +19,8 @@ final class ListingCache: Sendable {
         /// The page shown (the requested one, or the last when it asked past the end).
         let page: Int
         let pageCount: Int
-        /// Each row's HTML, in order.
-        let rows: [String]
+        /// Each row's HTML (UTF-8), in order.
+        let rows: [[UInt8]]
         /// How many items wait in Recently Deleted.
         let deletedCount: Int
     }

@@ -25,8 +25,8 @@ final class PageCache: Sendable {
         let bytes: [UInt8]
         let holes: [(range: Range<Int>, hole: Hole)]
         /// What goes in the `.rows` hole: the list's rows, kept as they are (the row cache's
-        /// strings) rather than copied into the page once more.
-        let rows: [String]
+        /// bytes) rather than copied into the page once more.
+        let rows: [[UInt8]]
     }
 
     enum Hole: Sendable {
@@ -62,7 +62,7 @@ final class PageCache: Sendable {
     func keep(_ page: Page, for key: Key) { kept.keep(page, for: key) }
 
     /// Finds the markers in a page rendered with them.
-    func cut(_ bytes: [UInt8], rows: [String] = []) -> Page {
+    func cut(_ bytes: [UInt8], rows: [[UInt8]] = []) -> Page {
         var holes: [(range: Range<Int>, hole: Hole)] = []
         bytes.withUnsafeBufferPointer { page in
             markerStem.withUnsafeBufferPointer { stem in
@@ -106,7 +106,7 @@ final class PageCache: Sendable {
     func fill(_ page: Page, csrfToken: String, username: String) -> [UInt8] {
         guard !page.holes.isEmpty else { return page.bytes }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(page.bytes.count + page.holes.count * 64 + page.rows.reduce(0) { $0 + $1.utf8.count })
+        bytes.reserveCapacity(page.bytes.count + page.holes.count * 64 + page.rows.reduce(0) { $0 + $1.count })
         var start = 0
         page.bytes.withUnsafeBufferPointer { source in
             for (range, hole) in page.holes {
@@ -115,12 +115,7 @@ final class PageCache: Sendable {
                 case .csrfToken: bytes.appendHTMLEscaped(csrfToken)
                 case .username: bytes.appendHTMLEscaped(username)
                 case .rows:
-                    for row in page.rows {
-                        // One memcpy a row (the row cache's strings are native UTF-8).
-                        if row.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                            bytes.append(contentsOf: row.utf8)
-                        }
-                    }
+                    for row in page.rows { bytes.append(contentsOf: row) }
                 }
                 start = range.upperBound
             }

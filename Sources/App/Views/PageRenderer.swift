@@ -10,6 +10,7 @@ struct PageRenderer: Sendable {
     let csrf: CSRFProtection
     let assets: [String: MustacheValue]
     let rowCache = RowCache()
+    let rowStencils = RowStencils()
     let listingCache = ListingCache()
     let pageCache = PageCache()
     private let strings: [Language: MustacheValue]
@@ -65,12 +66,11 @@ struct PageRenderer: Sendable {
     /// A page with a flash message is that one browser's own and is not kept.
     func render(
         _ template: String, sharedAs key: PageCache.Key, context: PageContext,
-        values: () throws -> ([String: MustacheValue], rows: [String])
+        values: () throws -> ([String: MustacheValue], rows: [[UInt8]])
     ) throws -> HTTPResponse {
         guard context.flash == nil else {
-            var (all, rows) = try values()
-            all["rowsHTML"] = .string(rows.joined())
-            return try render(template, all, context: context)
+            let (all, rows) = try values()
+            return try render(template, all, rows: rows, context: context)
         }
         let page = try pageCache.page(for: key) ?? {
             let markers = (csrf: pageCache.csrfMarker, username: pageCache.usernameMarker)
@@ -86,6 +86,21 @@ struct PageRenderer: Sendable {
         return response
     }
 
+    /// Renders a list page that is not shared (a search, a page with a flash message, a sheet
+    /// with its own state): `rows` go where `{{{rowsHTML}}}` is, copied once into the page.
+    func render(
+        _ template: String, _ values: [String: MustacheValue], rows: [[UInt8]], context: PageContext,
+        status: HTTPStatus = .ok
+    ) throws -> HTTPResponse {
+        var all = values
+        all["rowsHTML"] = .string(pageCache.rowsMarker)
+        // The token and the name are rendered as they are: only the rows' hole is cut.
+        let page = pageCache.cut(try self.page(template, all, context: context), rows: rows)
+        var response = HTTPResponse.html(bytes: pageCache.fill(page, csrfToken: "", username: ""), status: status)
+        context.finish(&response)
+        return response
+    }
+
     /// The UTF-8 of `template` rendered as a whole page (shared values, stylesheets, the
     /// flash message), for handlers that send it their own way (a spooled report).
     /// `markers` stand in for the CSRF token and the member's name in a page to be cached.
@@ -97,10 +112,8 @@ struct PageRenderer: Sendable {
         if let flash = context.flash { all["flash"] = .string(flash) }
         if let batch = context.undoBatch { all["undoBatch"] = .string(batch.lowercasedString) }
         var body: [UInt8] = []
-        // Room for the whole page at once: growing a 200 KB edit-mode page would copy it twice.
-        var rowsSize = 0
-        if case .string(let rows)? = values["rowsHTML"] { rowsSize = rows.utf8.count }
-        body.reserveCapacity(48 * 1024 + rowsSize)
+        // Room for the page around the rows (which are spliced in apart) at once.
+        body.reserveCapacity(48 * 1024)
         try library.render(template, .object(all), into: &body)
         return body
     }
@@ -108,14 +121,14 @@ struct PageRenderer: Sendable {
     /// Renders a piece of a page (a list row), for pages that assemble cached pieces with
     /// `{{{…}}}`.
     /// Only the strings and the form token: a row needs neither the member nor the languages.
-    func fragment(_ template: String, _ values: [String: MustacheValue], context: PageContext) throws -> String {
+    func fragment(_ template: String, _ values: [String: MustacheValue], context: PageContext) throws -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1024)
         var all = values
         all["t"] = strings[context.language] ?? .null
         all["csrf"] = .string(context.csrf.value)
         try library.render(template, .object(all), into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The string key of a role's name.

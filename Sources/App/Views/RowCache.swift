@@ -35,7 +35,7 @@ final class RowCache: Sendable {
     }
 
     private struct Entries {
-        var pages: [PageKey: [RowKey: String]] = [:]
+        var pages: [PageKey: [RowKey: [UInt8]]] = [:]
         var count = 0
     }
 
@@ -54,7 +54,7 @@ final class RowCache: Sendable {
     }
 
     /// The cached HTML of each of `rows` (nil where there is none), under one lock.
-    func html(for rows: [RowKey], on page: PageKey) -> [String?] {
+    func html(for rows: [RowKey], on page: PageKey) -> [[UInt8]?] {
         entries.withLock { entries in
             guard let kept = entries.pages[page] else { return Array(repeating: nil, count: rows.count) }
             return rows.map { kept[$0] }
@@ -62,14 +62,17 @@ final class RowCache: Sendable {
     }
 
     /// Keeps newly rendered rows of `page`.
-    func keep(_ rows: [(RowKey, String)], on page: PageKey) {
+    func keep(_ rows: [(RowKey, [UInt8])], on page: PageKey) {
         guard !rows.isEmpty else { return }
         entries.withLock { entries in
             // Stale versions are never asked for again; starting over bounds them simply.
             if entries.count + rows.count > capacity { entries = Entries() }
-            for (key, html) in rows where entries.pages[page, default: [:]].updateValue(html, forKey: key) == nil {
+            var kept = entries.pages.removeValue(forKey: page) ?? [:]
+            kept.reserveCapacity(kept.count + rows.count)
+            for (key, html) in rows where kept.updateValue(html, forKey: key) == nil {
                 entries.count += 1
             }
+            entries.pages[page] = kept
         }
     }
 }

@@ -1,0 +1,181 @@
+import Cryptography
+import Glibc
+import Mustache
+import Synchronization
+
+/// A list row rendered once with markers in place of its item's text, and cut where they
+/// are: every row of the same shape on the same page is then its item's text, HTML-escaped,
+/// poured into the stencil — a copy instead of a Mustache render with two dozen values.
+///
+/// The row template stays the one source of a row's HTML. A stencil is that template's own
+/// output, and `fill` gives exactly what rendering the row would (the tests compare the two
+/// on hostile text, in every language and mode), because everything a row does with its
+/// item's text is either HTML escaping or pasting it whole into a longer string (a label, a
+/// URL), and both keep a marker of letters and digits whole and in place. Whatever changes
+/// the row's structure — a section shown or not, which label is used — is in its ``Shape``.
+struct RowStencil: Sendable {
+    /// The item's text a row shows, each already as the row shows it.
+    struct Fields {
+        var key: String
+        var name: String
+        var serial: String
+        /// The formatted value ("$1,234").
+        var value: String
+        var date: String
+        var dateISO: String
+        /// The photo's ETag as a URL-safe version (`""` without a photo).
+        var photoVersion: String
+    }
+
+    /// What sets a row's structure apart from others on its page.
+    struct Shape: Hashable {
+        var valuable: Bool
+        var hasPhoto: Bool
+        var hasSerial: Bool
+        /// Edit mode only (false in view mode): ↑ and ↓ are enabled.
+        var canMoveUp: Bool
+        var canMoveDown: Bool
+    }
+
+    fileprivate enum Field: UInt8 {
+        case key = 0x6B, name = 0x6E, serial = 0x73, value = 0x76, date = 0x64, dateISO = 0x69, photoVersion = 0x70
+
+        var index: Int {
+            switch self {
+            case .key: 0
+            case .name: 1
+            case .serial: 2
+            case .value: 3
+            case .date: 4
+            case .dateISO: 5
+            case .photoVersion: 6
+            }
+        }
+    }
+
+    private let bytes: [UInt8]
+    private let holes: [(range: Range<Int>, field: Int)]
+    /// The stencil's bytes outside its holes.
+    private let literalCount: Int
+
+    fileprivate init(bytes: [UInt8], holes: [(range: Range<Int>, field: Field)]) {
+        self.bytes = bytes
+        self.holes = holes.map { ($0.range, $0.field.index) }
+        literalCount = bytes.count - holes.reduce(0) { $0 + $1.range.count }
+    }
+
+    /// The row of an item with these fields: each field escaped once, then copied into its
+    /// holes, and the row's bytes written in one allocation of the exact size.
+    func fill(_ fields: Fields) -> [UInt8] {
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(fields.name.utf8.count + 160)
+        var ends = (0, 0, 0, 0, 0, 0, 0)
+        escaped.appendHTMLEscaped(fields.key)
+        ends.0 = escaped.count
+        escaped.appendHTMLEscaped(fields.name)
+        ends.1 = escaped.count
+        escaped.appendHTMLEscaped(fields.serial)
+        ends.2 = escaped.count
+        escaped.appendHTMLEscaped(fields.value)
+        ends.3 = escaped.count
+        escaped.appendHTMLEscaped(fields.date)
+        ends.4 = escaped.count
+        escaped.appendHTMLEscaped(fields.dateISO)
+        ends.5 = escaped.count
+        escaped.appendHTMLEscaped(fields.photoVersion)
+        ends.6 = escaped.count
+        return withUnsafeBytes(of: ends) { raw in
+            let ends = raw.bindMemory(to: Int.self)
+            func span(_ field: Int) -> Range<Int> { (field == 0 ? 0 : ends[field - 1])..<ends[field] }
+            let size = holes.reduce(literalCount) { $0 + span($1.field).count }
+            return [UInt8](unsafeUninitializedCapacity: size) { row, initialized in
+                guard let out = row.baseAddress else { return }
+                bytes.withUnsafeBufferPointer { source in
+                    escaped.withUnsafeBufferPointer { text in
+                        guard let source = source.baseAddress, let text = text.baseAddress else { return }
+                        var written = 0
+                        var start = 0
+                        for (range, field) in holes {
+                            (out + written).update(from: source + start, count: range.lowerBound - start)
+                            written += range.lowerBound - start
+                            let piece = span(field)
+                            (out + written).update(from: text + piece.lowerBound, count: piece.count)
+                            written += piece.count
+                            start = range.upperBound
+                        }
+                        (out + written).update(from: source + start, count: bytes.count - start)
+                    }
+                }
+                initialized = size
+            }
+        }
+    }
+}
+
+/// The stencils of the pages being shown, made on first use.
+final class RowStencils: Sendable {
+    private struct Entries {
+        var pages: [RowCache.PageKey: [RowStencil.Shape: RowStencil]] = [:]
+        var count = 0
+    }
+
+    /// Fields made of markers: random per process, letters and digits only.
+    let markers: RowStencil.Fields
+    private let stem: [UInt8]
+    private let kept = Mutex(Entries())
+    private let capacity: Int
+
+    /// - Parameter capacity: stencils kept (a few per list page and mode, 1–2 KB each)
+    ///   before starting over, as searches make pages without end.
+    init(capacity: Int = 512) {
+        self.capacity = capacity
+        let stem = "QZhprow" + SecureRandom.hex(byteCount: 12)
+        self.stem = Array(stem.utf8)
+        func marker(_ field: RowStencil.Field) -> String { stem + String(UnicodeScalar(field.rawValue)) }
+        markers = RowStencil.Fields(
+            key: marker(.key), name: marker(.name), serial: marker(.serial), value: marker(.value), date: marker(.date),
+            dateISO: marker(.dateISO), photoVersion: marker(.photoVersion))
+    }
+
+    func removeAll() {
+        kept.withLock { $0 = Entries() }
+    }
+
+    /// The stencils kept for the rows of `page`, by shape (one lookup for a page's rows).
+    func stencils(on page: RowCache.PageKey) -> [RowStencil.Shape: RowStencil] {
+        kept.withLock { $0.pages[page] ?? [:] }
+    }
+
+    /// Cuts and keeps the stencil for rows of `shape` on `page` from the row template
+    /// rendered with `markers`.
+    func keep(_ rendered: [UInt8], shape: RowStencil.Shape, on page: RowCache.PageKey) -> RowStencil {
+        let stencil = cut(rendered)
+        kept.withLock { entries in
+            if entries.count >= capacity { entries = Entries() }
+            if entries.pages[page, default: [:]].updateValue(stencil, forKey: shape) == nil { entries.count += 1 }
+        }
+        return stencil
+    }
+
+    private func cut(_ bytes: [UInt8]) -> RowStencil {
+        var holes: [(range: Range<Int>, field: RowStencil.Field)] = []
+        bytes.withUnsafeBufferPointer { row in
+            stem.withUnsafeBufferPointer { stem in
+                guard let base = row.baseAddress, let first = stem.first else { return }
+                var index = 0
+                while index + stem.count < row.count,
+                      let hit = memchr(base + index, Int32(first), row.count - index - stem.count) {
+                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + index, stem.baseAddress!, stem.count) == 0,
+                       let field = RowStencil.Field(rawValue: row[index + stem.count]) {
+                        holes.append((index..<index + stem.count + 1, field))
+                        index += stem.count + 1
+                    } else {
+                        index += 1
+                    }
+                }
+            }
+        }
+        return RowStencil(bytes: bytes, holes: holes)
+    }
+}
