@@ -22,7 +22,8 @@ struct DetailController: Sendable {
         key.sheet = (request.parameter("key") ?? "") + "?" + (request.query("history") ?? "")
         // An unknown item throws 404 from `values`, before anything is kept.
         return try renderer.render("items/list", sharedAs: key, context: context) {
-            try values(.item(try existingItem(request)), request: request, context: context)
+            let (values, listing) = try values(.item(try existingItem(request)), request: request, context: context)
+            return PageRenderer.SharedPage(values: values, listing: listing)
         }
     }
 
@@ -149,22 +150,22 @@ struct DetailController: Sendable {
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        let (values, rows) = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
-        return try renderer.render("items/list", values, rows: rows, context: context, status: status)
+        let (values, listing) = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        return try renderer.render("items/list", values, rows: listing.rows, context: context, status: status)
     }
 
     /// The list behind the dialog and the dialog's own values, with the list's rows apart.
     private func values(
         _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
         request: HTTPRequest, context: PageContext
-    ) throws -> ([String: MustacheValue], rows: [[UInt8]]) {
+    ) throws -> ([String: MustacheValue], ListingCache.Listing) {
         let list = listState(request)
         var (values, listing) = try ItemListView(store: store, renderer: renderer).values(for: list, context: context)
         let history = try historyPage(of: subject, request: request)
         values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
                                              history: history, context: context)
         if conflict != nil { values["conflictShown"] = true }
-        return (values, listing.rows)
+        return (values, listing)
     }
 
     /// The page of the item's history the dialog shows: the newest, or older ones from

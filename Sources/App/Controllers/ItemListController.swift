@@ -15,15 +15,13 @@ struct ItemListController: Sendable {
         let context = renderer.context(for: request)
         var query = ListQuery(request: request)
         if !context.canEdit { query.editing = false }  // viewers only look
-        let page = { () throws -> ([String: MustacheValue], rows: [[UInt8]]) in
-            let (values, listing) = try listView.values(for: query, context: context)
-            return (values, listing.rows)
-        }
         guard let key = listView.sharedPageKey(for: query, context: context) else {
-            let (values, rows) = try page()
-            return try renderer.render("items/list", values, rows: rows, context: context)
+            let (values, listing) = try listView.values(for: query, context: context)
+            return try renderer.render("items/list", values, rows: listing.rows, context: context)
         }
-        return try renderer.render("items/list", sharedAs: key, context: context, values: page)
+        return try renderer.render("items/list", sharedAs: key, context: context) {
+            try listView.sharedPage(for: query, context: context)
+        }
     }
 
     /// `POST /items` — Add: a random item as a draft, shown in the modal dialog over the

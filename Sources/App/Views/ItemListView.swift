@@ -17,6 +17,13 @@ struct ItemListView {
     /// The page's values without its rows, and the listing whose rows go where
     /// `{{{rowsHTML}}}` is (spliced into the page apart, never copied into a string).
     func values(for query: ListQuery, context: PageContext) throws -> ([String: MustacheValue], ListingCache.Listing) {
+        let page = try sharedPage(for: query, context: context)
+        return (page.values, page.listing)
+    }
+
+    /// The page's values, its listing, and — for a page of the whole list, sorted or
+    /// filtered, as the page cache keeps them — the key of its frame and what fills its holes.
+    func sharedPage(for query: ListQuery, context: PageContext) throws -> PageRenderer.SharedPage {
         var query = query
         let listing = try self.listing(for: &query, context: context)
         let count = listing.count, pageCount = listing.pageCount
@@ -33,11 +40,10 @@ struct ItemListView {
             summary = count == 1 ? context.text("oneMatch") : context.format("matches", formatters.grouped(count, language))
         }
 
+        let counts = PageCache.Counts(summary: summary, count: String(count), deletedCount: formatters.grouped(listing.deletedCount, language))
         var values: [String: MustacheValue] = [
             "title": .string(context.text("appTitle")),
             "empty": .bool(count == 0 && !filtered),
-            "summary": .string(summary),
-            "count": .int(count),
             "firstPosition": .int((query.page - 1) * ListQuery.pageSize + 1),
             "isLastPage": .bool(query.page == pageCount && !filtered),
             "editing": .bool(query.editing),
@@ -48,9 +54,9 @@ struct ItemListView {
             "exportQuery": .string(ListQuery.queryString(query.filterParameters)),
             "search": searchForm(query, context: context),
             "hasRows": .bool(count > 0),
-            "deletedCount": .string(formatters.grouped(listing.deletedCount, language)),
             "hasDeleted": .bool(listing.deletedCount > 0),
         ]
+        values.merge(counts.values) { $1 }
         if filtered {
             let clear = ListQuery(editing: query.editing).url
             values["filtered"] = true
@@ -62,7 +68,13 @@ struct ItemListView {
             if query.editing { values["ownOrderHref"] = .string(clear) }
         }
         if pageCount > 1 { values["pager"] = pager(query: query, pageCount: pageCount, context: context) }
-        return (values, listing)
+        var frame: PageCache.FrameKey?
+        if Self.isCacheable(query) {
+            frame = PageCache.FrameKey(page: query.page, language: language, editing: query.editing, filter: query.filter,
+                                       role: context.signedIn?.account.role, pageCount: pageCount, hasRows: count > 0,
+                                       hasDeleted: listing.deletedCount > 0)
+        }
+        return PageRenderer.SharedPage(values: values, listing: listing, frame: frame.map { ($0, counts) })
     }
 
     /// The string keys of the sorts' names, by their `?sort=` parameter.

@@ -2,6 +2,7 @@ import Cryptography
 import Glibc
 import Mustache
 import Storage
+import Synchronization
 
 /// Whole list pages, rendered once for every member who sees them alike and kept for the
 /// store revision they were read at (as `ListingCache` keeps their rows). The two things a
@@ -19,20 +20,51 @@ final class PageCache: Sendable {
         var revision: Int { listing.revision }
     }
 
+    /// A list page as it looks at any revision of the store with the same shape: the same
+    /// page of the same list, for the same role and language, with as many pages, and rows
+    /// or none, deleted items or none. What else changes with the data — the rows, the
+    /// summary, the counts — are holes, so a write costs the frame no render.
+    struct FrameKey: Hashable, Sendable {
+        let page: Int
+        let language: Language
+        let editing: Bool
+        let filter: ItemQuery
+        let role: Account.Role?
+        let pageCount: Int
+        let hasRows: Bool
+        let hasDeleted: Bool
+    }
+
+    /// A list page's text that changes with the data, for its frame's holes.
+    struct Counts: Sendable {
+        var summary = ""
+        var count = ""
+        var deletedCount = ""
+
+        /// As the list template names them.
+        var values: [String: MustacheValue] {
+            ["summary": .string(summary), "count": .string(count), "deletedCount": .string(deletedCount)]
+        }
+    }
+
     /// A rendered page and where its holes are: `bytes` with each of `holes`' ranges (a
-    /// marker) replaced by that browser's value.
+    /// marker) replaced by that browser's value, or the page's rows and counts.
     struct Page: Sendable {
         let bytes: [UInt8]
         let holes: [(range: Range<Int>, hole: Hole)]
         /// What goes in the `.rows` hole: the list's rows, kept as they are (the row cache's
         /// bytes) rather than copied into the page once more.
-        let rows: [[UInt8]]
+        var rows: [[UInt8]]
+        var counts = Counts()
     }
 
     enum Hole: Sendable {
         case csrfToken
         case username
         case rows
+        case summary
+        case count
+        case deletedCount
     }
 
     /// Rendered where the holes go: random per process and only letters and digits, so HTML
@@ -40,22 +72,42 @@ final class PageCache: Sendable {
     let csrfMarker: String
     let usernameMarker: String
     let rowsMarker: String
+    /// Rendered in a frame for its `Counts`.
+    let countMarkers: Counts
     private let markerStem: [UInt8]
 
     private let kept: RevisionCache<Key, Page>
+    private let frames = Mutex<[FrameKey: Page]>([:])
+    private let frameCapacity: Int
 
-    /// - Parameter capacity: pages kept for one revision (about 60 KB each).
-    init(capacity: Int = 128) {
+    /// - Parameters:
+    ///   - capacity: pages kept for one revision (about 60 KB each).
+    ///   - frameCapacity: frames kept (about 12 KB each) before starting over.
+    init(capacity: Int = 128, frameCapacity: Int = 256) {
         kept = RevisionCache(capacity: capacity)
+        self.frameCapacity = frameCapacity
         // "Q" first: a byte rare in HTML, so the search for markers stops at few others.
         let stem = "QZhpmark" + SecureRandom.hex(byteCount: 12)
         markerStem = Array(stem.utf8)
         csrfMarker = stem + "c"
         usernameMarker = stem + "u"
         rowsMarker = stem + "r"
+        countMarkers = Counts(summary: stem + "s", count: stem + "n", deletedCount: stem + "d")
     }
 
-    func removeAll() { kept.removeAll() }
+    func removeAll() {
+        kept.removeAll()
+        frames.withLock { $0.removeAll() }
+    }
+
+    func frame(for key: FrameKey) -> Page? { frames.withLock { $0[key] } }
+
+    func keep(_ frame: Page, for key: FrameKey) {
+        frames.withLock { frames in
+            if frames.count >= frameCapacity { frames.removeAll() }
+            frames[key] = frame
+        }
+    }
 
     func page(for key: Key) -> Page? { kept.value(for: key) }
 
@@ -74,6 +126,9 @@ final class PageCache: Sendable {
                     case UInt8(ascii: "c"): .csrfToken
                     case UInt8(ascii: "u"): .username
                     case UInt8(ascii: "r"): .rows
+                    case UInt8(ascii: "s"): .summary
+                    case UInt8(ascii: "n"): .count
+                    case UInt8(ascii: "d"): .deletedCount
                     default: nil
                     }
                     guard let hole else {
@@ -116,6 +171,9 @@ final class PageCache: Sendable {
                 case .username: bytes.appendHTMLEscaped(username)
                 case .rows:
                     for row in page.rows { bytes.append(contentsOf: row) }
+                case .summary: bytes.appendHTMLEscaped(page.counts.summary)
+                case .count: bytes.appendHTMLEscaped(page.counts.count)
+                case .deletedCount: bytes.appendHTMLEscaped(page.counts.deletedCount)
                 }
                 start = range.upperBound
             }

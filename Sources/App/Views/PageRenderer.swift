@@ -64,19 +64,35 @@ struct PageRenderer: Sendable {
     /// go where `{{{rowsHTML}}}` is), or serves it from the page cache: the same page for
     /// every member of the same role and language, with their CSRF token and name filled in.
     /// A page with a flash message is that one browser's own and is not kept.
+    /// What a shared page is rendered from: its values, its listing (whose rows go where
+    /// `{{{rowsHTML}}}` is), and for a list page its frame's key and what fills the frame's
+    /// holes (a sheet has no frame: its dialog changes with the data).
+    struct SharedPage {
+        var values: [String: MustacheValue]
+        var listing: ListingCache.Listing
+        var frame: (key: PageCache.FrameKey, counts: PageCache.Counts)?
+    }
+
     func render(
-        _ template: String, sharedAs key: PageCache.Key, context: PageContext,
-        values: () throws -> ([String: MustacheValue], rows: [[UInt8]])
+        _ template: String, sharedAs key: PageCache.Key, context: PageContext, values: () throws -> SharedPage
     ) throws -> HTTPResponse {
         guard context.flash == nil else {
-            let (all, rows) = try values()
-            return try render(template, all, rows: rows, context: context)
+            let shared = try values()
+            return try render(template, shared.values, rows: shared.listing.rows, context: context)
         }
         let page = try pageCache.page(for: key) ?? {
-            let markers = (csrf: pageCache.csrfMarker, username: pageCache.usernameMarker)
-            var (all, rows) = try values()
-            all["rowsHTML"] = .string(pageCache.rowsMarker)
-            let page = pageCache.cut(try self.page(template, all, context: context, markers: markers), rows: rows)
+            let shared = try values()
+            var page = try shared.frame.flatMap { pageCache.frame(for: $0.key) } ?? {
+                let markers = (csrf: pageCache.csrfMarker, username: pageCache.usernameMarker)
+                var all = shared.values
+                all["rowsHTML"] = .string(pageCache.rowsMarker)
+                if shared.frame != nil { all.merge(pageCache.countMarkers.values) { $1 } }
+                let frame = pageCache.cut(try self.page(template, all, context: context, markers: markers))
+                if let key = shared.frame?.key { pageCache.keep(frame, for: key) }
+                return frame
+            }()
+            page.rows = shared.listing.rows
+            if let counts = shared.frame?.counts { page.counts = counts }
             pageCache.keep(page, for: key)
             return page
         }()

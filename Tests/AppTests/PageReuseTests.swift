@@ -1,0 +1,54 @@
+import Foundation
+import HTTP
+import Storage
+import Testing
+@testable import App
+
+@Suite("Pages reused across writes")
+struct PageReuseTests {
+    @Test("After every kind of write, each list page served from its frame and row caches is the page rendered afresh")
+    func reusedPagesMatchFreshOnes() throws {
+        try withApp { browser, app in
+            for index in 0..<103 {
+                try app.seedItem(name: index.isMultiple(of: 7) ? "相机 <\(index)> & \"co\"" : "Item \(index)", serial: index.isMultiple(of: 5) ? "" : "S\(index)",
+                                 value: index * 3, photo: index == 4 ? TestImages.png(seed: 4) : nil)
+            }
+            // Each names its language: a `?lang=` is remembered for the pages after it.
+            let pages = [
+                "/items?lang=en", "/items?mode=edit&lang=en", "/items?page=2&lang=en", "/items?page=2&mode=edit&lang=en", "/items?page=9&lang=en",
+                "/items?sort=value-desc&lang=en", "/items?valuable=1&mode=edit&lang=en", "/items?photo=1&lang=en", "/items?lang=zh-Hans",
+                "/items?lang=zh-Hant&mode=edit",
+            ]
+            func check(after write: String) throws {
+                var served: [String] = []
+                for page in pages { served.append(try browser.get(page).text) }
+                served.append(contentsOf: try pages.map { try browser.get($0).text })  // from the page cache
+                app.discardRenderedPages()
+                for (index, page) in pages.enumerated() {
+                    let fresh = try browser.get(page).text
+                    #expect(served[index] == fresh, "\(page) after \(write)")
+                    #expect(served[index + pages.count] == fresh, "\(page) after \(write), from the page cache")
+                }
+            }
+            try check(after: "seeding")
+            let items = try app.store.allItems()
+            // A value edit changes the total; a rename does not.
+            var draft = try app.store.beginEditDraft(key: items[1].key)
+            _ = try app.store.updateDraft(id: draft.id, name: items[1].name, serialNumber: "", valueInDollars: 1_000_000)
+            _ = try app.store.commitDraft(id: draft.id, expectedVersion: nil)
+            try check(after: "a value edit")
+            draft = try app.store.beginEditDraft(key: items[2].key)
+            _ = try app.store.updateDraft(id: draft.id, name: "Renamed <b>", serialNumber: "R2", valueInDollars: items[2].valueInDollars)
+            _ = try app.store.commitDraft(id: draft.id, expectedVersion: nil)
+            try check(after: "a rename")
+            _ = try app.store.moveItem(from: 0, to: 101)
+            try check(after: "a move")
+            _ = try app.store.removeItems(keys: [items[3].key, items[50].key, items[102].key])
+            try check(after: "a delete (103 → 100 items: one page, and Recently Deleted)")
+            try app.seedItem(name: "New", serial: "N", value: 7)
+            try check(after: "an add")
+            _ = try app.store.removeItems(keys: try app.store.allItems().map(\.key))
+            try check(after: "deleting everything")
+        }
+    }
+}
