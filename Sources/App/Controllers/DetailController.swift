@@ -22,8 +22,7 @@ struct DetailController: Sendable {
         key.sheet = (request.parameter("key") ?? "") + "?" + (request.query("history") ?? "")
         // An unknown item throws 404 from `values`, before anything is kept.
         return try renderer.render("items/list", sharedAs: key, context: context) {
-            let (values, listing) = try values(.item(try existingItem(request)), request: request, context: context)
-            return PageRenderer.SharedPage(values: values, listing: listing)
+            try values(.item(try existingItem(request)), request: request, context: context)
         }
     }
 
@@ -150,22 +149,26 @@ struct DetailController: Sendable {
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        let (values, listing) = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
-        return try renderer.render("items/list", values, rows: listing.rows, context: context, status: status)
+        let page = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        return try renderer.render("items/list", page.values, rows: page.listing.rows, context: context, status: status)
     }
 
-    /// The list behind the dialog and the dialog's own values, with the list's rows apart.
+    /// The list behind the dialog and the dialog's own values, with the list's rows apart, and
+    /// the list's frame with a sheet over it.
     private func values(
         _ subject: DetailView.Subject, form: ItemForm? = nil, errors: ItemForm.Errors = .init(), conflict: Item? = nil,
         request: HTTPRequest, context: PageContext
-    ) throws -> ([String: MustacheValue], ListingCache.Listing) {
+    ) throws -> PageRenderer.SharedPage {
         let list = listState(request)
-        var (values, listing) = try ItemListView(store: store, renderer: renderer).values(for: list, context: context)
+        var page = try ItemListView(store: store, renderer: renderer).sharedPage(for: list, context: context)
         let history = try historyPage(of: subject, request: request)
-        values["dialog"] = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
-                                             history: history, context: context)
-        if conflict != nil { values["conflictShown"] = true }
-        return (values, listing)
+        let dialog = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
+                                       history: history, context: context)
+        page.values["dialog"] = dialog
+        if conflict != nil { page.values["conflictShown"] = true }
+        page.frame?.key.sheet = true
+        if case .string(let title)? = dialog.value(forKey: "title") { page.frame?.texts.dialogTitle = title }
+        return page
     }
 
     /// The page of the item's history the dialog shows: the newest, or older ones from

@@ -40,7 +40,7 @@ struct ItemListView {
             summary = count == 1 ? context.text("oneMatch") : context.format("matches", formatters.grouped(count, language))
         }
 
-        let counts = PageCache.Counts(summary: summary, count: String(count), deletedCount: formatters.grouped(listing.deletedCount, language))
+        let texts = PageCache.Texts(summary: summary, count: String(count), deletedCount: formatters.grouped(listing.deletedCount, language))
         var values: [String: MustacheValue] = [
             "title": .string(context.text("appTitle")),
             "empty": .bool(count == 0 && !filtered),
@@ -56,7 +56,7 @@ struct ItemListView {
             "hasRows": .bool(count > 0),
             "hasDeleted": .bool(listing.deletedCount > 0),
         ]
-        values.merge(counts.values) { $1 }
+        values.merge(texts.values) { $1 }
         if filtered {
             let clear = ListQuery(editing: query.editing).url
             values["filtered"] = true
@@ -74,7 +74,7 @@ struct ItemListView {
                                        role: context.signedIn?.account.role, pageCount: pageCount, hasRows: count > 0,
                                        hasDeleted: listing.deletedCount > 0)
         }
-        return PageRenderer.SharedPage(values: values, listing: listing, frame: frame.map { ($0, counts) })
+        return PageRenderer.SharedPage(values: values, listing: listing, frame: frame.map { ($0, texts) })
     }
 
     /// The string keys of the sorts' names, by their `?sort=` parameter.

@@ -22,8 +22,9 @@ final class PageCache: Sendable {
 
     /// A list page as it looks at any revision of the store with the same shape: the same
     /// page of the same list, for the same role and language, with as many pages, and rows
-    /// or none, deleted items or none. What else changes with the data — the rows, the
-    /// summary, the counts — are holes, so a write costs the frame no render.
+    /// or none, deleted items or none, a sheet over it or not. What else changes with the
+    /// data — the rows, the summary, the counts, the sheet — are holes, so a write costs the
+    /// frame no render.
     struct FrameKey: Hashable, Sendable {
         let page: Int
         let language: Language
@@ -33,29 +34,32 @@ final class PageCache: Sendable {
         let pageCount: Int
         let hasRows: Bool
         let hasDeleted: Bool
+        var sheet = false
     }
 
-    /// A list page's text that changes with the data, for its frame's holes.
-    struct Counts: Sendable {
+    /// A page's text that changes with the data, for its frame's holes.
+    struct Texts: Sendable {
         var summary = ""
         var count = ""
         var deletedCount = ""
+        /// The sheet's title, first in the page's `<title>`.
+        var dialogTitle = ""
 
-        /// As the list template names them.
+        /// As the list template names them (the dialog's title is the dialog's own).
         var values: [String: MustacheValue] {
             ["summary": .string(summary), "count": .string(count), "deletedCount": .string(deletedCount)]
         }
     }
 
     /// A rendered page and where its holes are: `bytes` with each of `holes`' ranges (a
-    /// marker) replaced by that browser's value, or the page's rows and counts.
+    /// marker) replaced by that browser's value, or the page's rows and texts.
     struct Page: Sendable {
         let bytes: [UInt8]
         let holes: [(range: Range<Int>, hole: Hole)]
         /// What goes in the `.rows` hole: the list's rows, kept as they are (the row cache's
         /// bytes) rather than copied into the page once more.
         var rows: [[UInt8]]
-        var counts = Counts()
+        var texts = Texts()
     }
 
     enum Hole: Sendable {
@@ -65,6 +69,9 @@ final class PageCache: Sendable {
         case summary
         case count
         case deletedCount
+        case dialogTitle
+        /// Where a frame's sheet goes, spliced in before the page is cut for the other holes.
+        case dialog
     }
 
     /// Rendered where the holes go: random per process and only letters and digits, so HTML
@@ -72,9 +79,13 @@ final class PageCache: Sendable {
     let csrfMarker: String
     let usernameMarker: String
     let rowsMarker: String
-    /// Rendered in a frame for its `Counts`.
-    let countMarkers: Counts
+    /// Rendered in a frame for its `Texts`, and where its sheet goes.
+    let textMarkers: Texts
+    let dialogMarker: String
     private let markerStem: [UInt8]
+
+    /// Off only in tests, to compare with pages rendered whole.
+    let isEnabled = Atomic<Bool>(true)
 
     private let kept: RevisionCache<Key, Page>
     private let frames = Mutex<[FrameKey: Page]>([:])
@@ -92,7 +103,8 @@ final class PageCache: Sendable {
         csrfMarker = stem + "c"
         usernameMarker = stem + "u"
         rowsMarker = stem + "r"
-        countMarkers = Counts(summary: stem + "s", count: stem + "n", deletedCount: stem + "d")
+        textMarkers = Texts(summary: stem + "s", count: stem + "n", deletedCount: stem + "d", dialogTitle: stem + "t")
+        dialogMarker = stem + "g"
     }
 
     func removeAll() {
@@ -129,6 +141,8 @@ final class PageCache: Sendable {
                     case UInt8(ascii: "s"): .summary
                     case UInt8(ascii: "n"): .count
                     case UInt8(ascii: "d"): .deletedCount
+                    case UInt8(ascii: "t"): .dialogTitle
+                    case UInt8(ascii: "g"): .dialog
                     default: nil
                     }
                     guard let hole else {
@@ -141,6 +155,21 @@ final class PageCache: Sendable {
             }
         }
         return Page(bytes: bytes, holes: holes, rows: rows)
+    }
+
+    /// The frame with `dialog` where its sheet goes, cut again for the holes the dialog has
+    /// (its forms' token).
+    func splice(_ dialog: [UInt8], into frame: Page) -> Page {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(frame.bytes.count + dialog.count)
+        var start = 0
+        for (range, hole) in frame.holes where hole == .dialog {
+            bytes.append(contentsOf: frame.bytes[start..<range.lowerBound])
+            bytes.append(contentsOf: dialog)
+            start = range.upperBound
+        }
+        bytes.append(contentsOf: frame.bytes[start...])
+        return cut(bytes)
     }
 
     /// Where `needle` next starts in `haystack` at or after `offset` (libc's `memchr` for its
@@ -171,9 +200,11 @@ final class PageCache: Sendable {
                 case .username: bytes.appendHTMLEscaped(username)
                 case .rows:
                     for row in page.rows { bytes.append(contentsOf: row) }
-                case .summary: bytes.appendHTMLEscaped(page.counts.summary)
-                case .count: bytes.appendHTMLEscaped(page.counts.count)
-                case .deletedCount: bytes.appendHTMLEscaped(page.counts.deletedCount)
+                case .summary: bytes.appendHTMLEscaped(page.texts.summary)
+                case .count: bytes.appendHTMLEscaped(page.texts.count)
+                case .deletedCount: bytes.appendHTMLEscaped(page.texts.deletedCount)
+                case .dialogTitle: bytes.appendHTMLEscaped(page.texts.dialogTitle)
+                case .dialog: break  // spliced in before (see `splice`)
                 }
                 start = range.upperBound
             }

@@ -60,63 +60,6 @@ struct PageRenderer: Sendable {
         return response
     }
 
-    /// Renders `template` with what `values` gives (the page's values, and the list rows that
-    /// go where `{{{rowsHTML}}}` is), or serves it from the page cache: the same page for
-    /// every member of the same role and language, with their CSRF token and name filled in.
-    /// A page with a flash message is that one browser's own and is not kept.
-    /// What a shared page is rendered from: its values, its listing (whose rows go where
-    /// `{{{rowsHTML}}}` is), and for a list page its frame's key and what fills the frame's
-    /// holes (a sheet has no frame: its dialog changes with the data).
-    struct SharedPage {
-        var values: [String: MustacheValue]
-        var listing: ListingCache.Listing
-        var frame: (key: PageCache.FrameKey, counts: PageCache.Counts)?
-    }
-
-    func render(
-        _ template: String, sharedAs key: PageCache.Key, context: PageContext, values: () throws -> SharedPage
-    ) throws -> HTTPResponse {
-        guard context.flash == nil else {
-            let shared = try values()
-            return try render(template, shared.values, rows: shared.listing.rows, context: context)
-        }
-        let page = try pageCache.page(for: key) ?? {
-            let shared = try values()
-            var page = try shared.frame.flatMap { pageCache.frame(for: $0.key) } ?? {
-                let markers = (csrf: pageCache.csrfMarker, username: pageCache.usernameMarker)
-                var all = shared.values
-                all["rowsHTML"] = .string(pageCache.rowsMarker)
-                if shared.frame != nil { all.merge(pageCache.countMarkers.values) { $1 } }
-                let frame = pageCache.cut(try self.page(template, all, context: context, markers: markers))
-                if let key = shared.frame?.key { pageCache.keep(frame, for: key) }
-                return frame
-            }()
-            page.rows = shared.listing.rows
-            if let counts = shared.frame?.counts { page.counts = counts }
-            pageCache.keep(page, for: key)
-            return page
-        }()
-        let bytes = pageCache.fill(page, csrfToken: context.csrf.value, username: context.signedIn?.account.username ?? "")
-        var response = HTTPResponse.html(bytes: bytes)
-        context.finish(&response)
-        return response
-    }
-
-    /// Renders a list page that is not shared (a search, a page with a flash message, a sheet
-    /// with its own state): `rows` go where `{{{rowsHTML}}}` is, copied once into the page.
-    func render(
-        _ template: String, _ values: [String: MustacheValue], rows: [[UInt8]], context: PageContext,
-        status: HTTPStatus = .ok
-    ) throws -> HTTPResponse {
-        var all = values
-        all["rowsHTML"] = .string(pageCache.rowsMarker)
-        // The token and the name are rendered as they are: only the rows' hole is cut.
-        let page = pageCache.cut(try self.page(template, all, context: context), rows: rows)
-        var response = HTTPResponse.html(bytes: pageCache.fill(page, csrfToken: "", username: ""), status: status)
-        context.finish(&response)
-        return response
-    }
-
     /// The UTF-8 of `template` rendered as a whole page (shared values, stylesheets, the
     /// flash message), for handlers that send it their own way (a spooled report).
     /// `markers` stand in for the CSRF token and the member's name in a page to be cached.
@@ -127,11 +70,25 @@ struct PageRenderer: Sendable {
         all["assets"] = .object(assets)
         if let flash = context.flash { all["flash"] = .string(flash) }
         if let batch = context.undoBatch { all["undoBatch"] = .string(batch.lowercasedString) }
+        if all["dialogHTML"] == nil, case .object(let dialog)? = all["dialog"] {
+            all["dialogHTML"] = .string(String(decoding: try self.dialog(dialog, on: all), as: UTF8.self))
+        }
         var body: [UInt8] = []
         // Room for the page around the rows (which are spliced in apart) at once.
         body.reserveCapacity(48 * 1024)
         try library.render(template, .object(all), into: &body)
         return body
+    }
+
+    /// The detail sheet as it renders in `{{#dialog}}` of a page with `page`'s values: its
+    /// own values first, then the page's (the context stack's order, flattened).
+    func dialog(_ dialog: [String: MustacheValue], on page: [String: MustacheValue]) throws -> [UInt8] {
+        var all = page
+        all.merge(dialog) { $1 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12 * 1024)
+        try library.render("items/detail", .object(all), into: &bytes)
+        return bytes
     }
 
     /// Renders a piece of a page (a list row), for pages that assemble cached pieces with
@@ -156,7 +113,7 @@ struct PageRenderer: Sendable {
         }
     }
 
-    private func shared(
+    func shared(
         _ values: [String: MustacheValue], context: PageContext, markers: (csrf: String, username: String)? = nil
     ) -> [String: MustacheValue] {
         var all = values

@@ -35,7 +35,8 @@ final class RowCache: Sendable {
     }
 
     private struct Entries {
-        var pages: [PageKey: [RowKey: [UInt8]]] = [:]
+        /// Rows by item (a UUID hashes faster than the whole key), each with its whole key.
+        var pages: [PageKey: [UUID: (key: RowKey, html: [UInt8])]] = [:]
         var count = 0
     }
 
@@ -57,7 +58,10 @@ final class RowCache: Sendable {
     func html(for rows: [RowKey], on page: PageKey) -> [[UInt8]?] {
         entries.withLock { entries in
             guard let kept = entries.pages[page] else { return Array(repeating: nil, count: rows.count) }
-            return rows.map { kept[$0] }
+            return rows.map { row in
+                guard let found = kept[row.item], found.key == row else { return nil }
+                return found.html
+            }
         }
     }
 
@@ -65,11 +69,11 @@ final class RowCache: Sendable {
     func keep(_ rows: [(RowKey, [UInt8])], on page: PageKey) {
         guard !rows.isEmpty else { return }
         entries.withLock { entries in
-            // Stale versions are never asked for again; starting over bounds them simply.
+            // A row replaces its item's older one; starting over bounds the pages kept.
             if entries.count + rows.count > capacity { entries = Entries() }
             var kept = entries.pages.removeValue(forKey: page) ?? [:]
             kept.reserveCapacity(kept.count + rows.count)
-            for (key, html) in rows where kept.updateValue(html, forKey: key) == nil {
+            for (key, html) in rows where kept.updateValue((key, html), forKey: key.item) == nil {
                 entries.count += 1
             }
             entries.pages[page] = kept

@@ -1,0 +1,80 @@
+import HTTP
+import Mustache
+
+/// The list pages and sheets every member of a role sees alike, kept and filled in per
+/// request (see `PageCache`).
+extension PageRenderer {
+    /// What a shared page is rendered from: its values, its listing (whose rows go where
+    /// `{{{rowsHTML}}}` is), and its frame's key with what fills the frame's holes; the
+    /// dialog's values for a sheet.
+    struct SharedPage {
+        var values: [String: MustacheValue]
+        var listing: ListingCache.Listing
+        var frame: (key: PageCache.FrameKey, texts: PageCache.Texts)?
+    }
+
+    /// Serves the page from the page cache, or from its frame with the listing's rows and
+    /// texts (and the sheet rendered apart), or renders it: the same page for every member
+    /// of the same role and language, with their CSRF token and name filled in. A page with a
+    /// flash message is that one browser's own and is not kept.
+    func render(
+        _ template: String, sharedAs key: PageCache.Key, context: PageContext, values: () throws -> SharedPage
+    ) throws -> HTTPResponse {
+        guard context.flash == nil, pageCache.isEnabled.load(ordering: .relaxed) else {
+            let shared = try values()
+            return try render(template, shared.values, rows: shared.listing.rows, context: context)
+        }
+        let page = try pageCache.page(for: key) ?? {
+            let shared = try values()
+            var page = try shared.frame.flatMap { pageCache.frame(for: $0.key) } ?? frame(template, for: shared, context: context)
+            if case .object(let dialog)? = shared.values["dialog"] {
+                let pageValues = self.shared(shared.values, context: context, markers: markers)
+                page = pageCache.splice(try self.dialog(dialog, on: pageValues), into: page)
+            }
+            page.rows = shared.listing.rows
+            if let texts = shared.frame?.texts { page.texts = texts }
+            pageCache.keep(page, for: key)
+            return page
+        }()
+        let bytes = pageCache.fill(page, csrfToken: context.csrf.value, username: context.signedIn?.account.username ?? "")
+        var response = HTTPResponse.html(bytes: bytes)
+        context.finish(&response)
+        return response
+    }
+
+    /// Renders a list page that is not shared (a search, a page with a flash message, a sheet
+    /// with its own state): `rows` go where `{{{rowsHTML}}}` is, copied once into the page.
+    func render(
+        _ template: String, _ values: [String: MustacheValue], rows: [[UInt8]], context: PageContext,
+        status: HTTPStatus = .ok
+    ) throws -> HTTPResponse {
+        var all = values
+        all["rowsHTML"] = .string(pageCache.rowsMarker)
+        // The token and the name are rendered as they are: only the rows' hole is cut.
+        let page = pageCache.cut(try self.page(template, all, context: context), rows: rows)
+        var response = HTTPResponse.html(bytes: pageCache.fill(page, csrfToken: "", username: ""), status: status)
+        context.finish(&response)
+        return response
+    }
+
+    private var markers: (csrf: String, username: String) { (pageCache.csrfMarker, pageCache.usernameMarker) }
+
+    /// Renders the page with markers for what is filled in per request, and keeps it as the
+    /// frame of its key. A sheet's frame has markers for its title and where it goes.
+    private func frame(_ template: String, for shared: SharedPage, context: PageContext) throws -> PageCache.Page {
+        var all = shared.values
+        all["rowsHTML"] = .string(pageCache.rowsMarker)
+        guard let key = shared.frame?.key else {
+            all["dialogHTML"] = .string(pageCache.dialogMarker)
+            return pageCache.cut(try page(template, all, context: context, markers: markers))
+        }
+        all.merge(pageCache.textMarkers.values) { $1 }
+        if key.sheet {
+            all["dialog"] = .object(["title": .string(pageCache.textMarkers.dialogTitle)])
+            all["dialogHTML"] = .string(pageCache.dialogMarker)
+        }
+        let frame = pageCache.cut(try page(template, all, context: context, markers: markers))
+        pageCache.keep(frame, for: key)
+        return frame
+    }
+}
