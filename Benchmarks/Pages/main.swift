@@ -69,8 +69,8 @@ if ProcessInfo.processInfo.environment["PROFILE_COLD_EDIT"] != nil {
     exit(0)
 }
 if let written = ProcessInfo.processInfo.environment["PROFILE_AFTER_WRITE"] {
-    // The page at this path (`edit`: edit mode, `sheet`: the first item's sheet) after each write.
-    let target = written == "sheet" ? "/items/\(first)" : "/items?mode=edit"
+    // The page (`edit`: edit mode, `list`, `sheet`: the first item's sheet) after each write.
+    let target = ["sheet": "/items/\(first)", "list": "/items"][written] ?? "/items?mode=edit"
     for round in 0..<3_000 {
         let item = items[round % items.count]
         let draft = try app.store.beginEditDraft(key: item.key)

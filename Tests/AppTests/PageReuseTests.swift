@@ -52,6 +52,8 @@ struct PageReuseTests {
             try check(after: "a rename")
             _ = try app.store.moveItem(from: 0, to: 101)
             try check(after: "a move")
+            _ = try app.store.moveItem(from: 6, to: 60)  // the first sheet's item: a history entry
+            try check(after: "a move of a sheet's item")
             _ = try app.store.removeItems(keys: [items[3].key, items[50].key, items[102].key])
             try check(after: "a delete (103 → 100 items: one page, and Recently Deleted)")
             try app.seedItem(name: "New", serial: "N", value: 7)

@@ -149,7 +149,8 @@ struct DetailController: Sendable {
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        let page = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        var page = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
+        if let sheet = page.sheet { page.values["dialog"] = .object(sheet.values()) }
         return try renderer.render("items/list", page.values, rows: page.listing.rows, context: context, status: status)
     }
 
@@ -162,12 +163,24 @@ struct DetailController: Sendable {
         let list = listState(request)
         var page = try ItemListView(store: store, renderer: renderer).sharedPage(for: list, context: context)
         let history = try historyPage(of: subject, request: request)
-        let dialog = detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list,
-                                       history: history, context: context)
-        page.values["dialog"] = dialog
+        let detailView = detailView
+        page.sheet = PageRenderer.Sheet(key: nil) {
+            detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list, history: history, context: context)
+        }
         if conflict != nil { page.values["conflictShown"] = true }
-        page.frame?.key.sheet = true
-        if case .string(let title)? = dialog.value(forKey: "title") { page.frame?.texts.dialogTitle = title }
+        // A sheet kept for the list's frame: an item as stored, as every member of a role sees it.
+        if case .item(let item) = subject, form == nil, errors.isEmpty, conflict == nil, let history, var frame = page.frame {
+            frame.key.sheet = true
+            frame.texts.dialogTitle = DetailView.title(item.name, context: context)
+            page.frame = frame
+            let key = PageCache.DialogKey(
+                item: item.key, version: item.version, photoETag: item.photoETag, listState: list.stateQuery,
+                language: context.language, role: context.signedIn?.account.role, history: history.entries.map(\.id),
+                hasOlderHistory: history.hasOlder, isFirstHistoryPage: history.isFirstPage)
+            page.sheet = PageRenderer.Sheet(key: key, values: page.sheet!.values)
+        } else {
+            page.frame = nil
+        }
         return page
     }
 

@@ -23,7 +23,7 @@ struct DetailView {
         list: ListQuery,
         history: HistoryPage? = nil,
         context: PageContext
-    ) -> MustacheValue {
+    ) -> [String: MustacheValue] {
         let pageQuery = list.stateQuery
         var values: [String: MustacheValue] = [:]
         let fields: ItemForm
@@ -62,7 +62,7 @@ struct DetailView {
         values["value"] = .string(fields.value)
         // The title names the item as stored, not as typed (a 409 shows both values).
         let shownName = conflict?.name ?? storedName
-        values["title"] = .string(shownName.trimmingWhitespace.isEmpty ? context.text("newItem") : shownName)
+        values["title"] = .string(Self.title(shownName, context: context))
         values["date"] = .string(day.medium)
         values["dateISO"] = .string(day.iso)
         if let photoURL {
@@ -89,6 +89,11 @@ struct DetailView {
                 "value": .string(context.format("currentValue", formatters.dollars(conflict.valueInDollars, context.language))),
             ])
         }
-        return .object(values)
+        return values
+    }
+
+    /// The sheet's title: the item's name as stored, or "New item" while it has none.
+    static func title(_ name: String, context: PageContext) -> String {
+        name.trimmingWhitespace.isEmpty ? context.text("newItem") : name
     }
 }

@@ -1,4 +1,5 @@
 import Cryptography
+import Foundation
 import Glibc
 import Mustache
 import Storage
@@ -35,6 +36,22 @@ final class PageCache: Sendable {
         let hasRows: Bool
         let hasDeleted: Bool
         var sheet = false
+    }
+
+    /// Everything an item's sheet shows, so its rendering is kept until one of them changes
+    /// (a write to another item changes none of them).
+    struct DialogKey: Hashable, Sendable {
+        let item: UUID
+        let version: Int
+        let photoETag: String?
+        /// The list it returns to (its links and forms carry it).
+        let listState: String
+        let language: Language
+        let role: Account.Role?
+        /// The history entries shown (entries are only ever added), and its page links.
+        let history: [Int64]
+        let hasOlderHistory: Bool
+        let isFirstHistoryPage: Bool
     }
 
     /// A page's text that changes with the data, for its frame's holes.
@@ -90,10 +107,12 @@ final class PageCache: Sendable {
     private let kept: RevisionCache<Key, Page>
     private let frames = Mutex<[FrameKey: Page]>([:])
     private let frameCapacity: Int
+    private let dialogs = Mutex<[DialogKey: [UInt8]]>([:])
 
     /// - Parameters:
     ///   - capacity: pages kept for one revision (about 60 KB each).
-    ///   - frameCapacity: frames kept (about 12 KB each) before starting over.
+    ///   - frameCapacity: frames (about 12 KB each), and sheets' dialogs (about 6 KB each),
+    ///     kept before starting over.
     init(capacity: Int = 128, frameCapacity: Int = 256) {
         kept = RevisionCache(capacity: capacity)
         self.frameCapacity = frameCapacity
@@ -110,6 +129,17 @@ final class PageCache: Sendable {
     func removeAll() {
         kept.removeAll()
         frames.withLock { $0.removeAll() }
+        dialogs.withLock { $0.removeAll() }
+    }
+
+    /// A sheet's dialog as rendered for a shared page (with the token's marker).
+    func dialog(for key: DialogKey) -> [UInt8]? { dialogs.withLock { $0[key] } }
+
+    func keep(dialog: [UInt8], for key: DialogKey) {
+        dialogs.withLock { dialogs in
+            if dialogs.count >= frameCapacity { dialogs.removeAll() }
+            dialogs[key] = dialog
+        }
     }
 
     func frame(for key: FrameKey) -> Page? { frames.withLock { $0[key] } }

@@ -11,6 +11,14 @@ extension PageRenderer {
         var values: [String: MustacheValue]
         var listing: ListingCache.Listing
         var frame: (key: PageCache.FrameKey, texts: PageCache.Texts)?
+        var sheet: Sheet?
+    }
+
+    /// The detail sheet over a list page: its values, made only when its rendering is not
+    /// kept under `key` (nil: never kept).
+    struct Sheet {
+        let key: PageCache.DialogKey?
+        let values: () -> [String: MustacheValue]
     }
 
     /// Serves the page from the page cache, or from its frame with the listing's rows and
@@ -22,14 +30,20 @@ extension PageRenderer {
     ) throws -> HTTPResponse {
         guard context.flash == nil, pageCache.isEnabled.load(ordering: .relaxed) else {
             let shared = try values()
-            return try render(template, shared.values, rows: shared.listing.rows, context: context)
+            var all = shared.values
+            if let sheet = shared.sheet { all["dialog"] = .object(sheet.values()) }
+            return try render(template, all, rows: shared.listing.rows, context: context)
         }
         let page = try pageCache.page(for: key) ?? {
             let shared = try values()
             var page = try shared.frame.flatMap { pageCache.frame(for: $0.key) } ?? frame(template, for: shared, context: context)
-            if case .object(let dialog)? = shared.values["dialog"] {
-                let pageValues = self.shared(shared.values, context: context, markers: markers)
-                page = pageCache.splice(try self.dialog(dialog, on: pageValues), into: page)
+            if let sheet = shared.sheet {
+                let dialog = try sheet.key.flatMap(pageCache.dialog(for:)) ?? {
+                    let bytes = try self.dialog(sheet.values(), on: self.shared(shared.values, context: context, markers: markers))
+                    if let key = sheet.key { pageCache.keep(dialog: bytes, for: key) }
+                    return bytes
+                }()
+                page = pageCache.splice(dialog, into: page)
             }
             page.rows = shared.listing.rows
             if let texts = shared.frame?.texts { page.texts = texts }
@@ -65,6 +79,7 @@ extension PageRenderer {
         var all = shared.values
         all["rowsHTML"] = .string(pageCache.rowsMarker)
         guard let key = shared.frame?.key else {
+            if let sheet = shared.sheet { all["dialog"] = .object(sheet.values()) }
             all["dialogHTML"] = .string(pageCache.dialogMarker)
             return pageCache.cut(try page(template, all, context: context, markers: markers))
         }
