@@ -66,7 +66,7 @@ struct AccountStoreTests {
         }
     }
 
-    @Test("A session found is believed for a second at most: this process's writes end it at once, another's within that second")
+    @Test("A session found is believed for a second at most: this process's account writes end it at once, another's within that second, item writes never")
     func sessionCache() throws {
         let clock = TestClock()
         try withTemporaryStore(configuration: .with(clock: clock)) { store, _ in
@@ -77,6 +77,15 @@ struct AccountStoreTests {
             // A change through any AccountStore of this process is seen by the next request.
             try AccountStore(store).createAccount(username: "bob", passwordHash: "h", role: .owner)
             try AccountStore(store).setRole(.viewer, accountID: ann.id)
+            #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .viewer)
+            // Item writes leave it believed (they change no account or session).
+            let item = try store.beginNewItemDraft()
+            _ = try store.commitDraft(id: item.id, expectedVersion: nil)
+            let viewer = try Database(path: store.pool.path)
+            try viewer.execute("UPDATE accounts SET role = 'editor' WHERE id = ?", ann.id)
+            viewer.close()
+            #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .viewer)
+            try accounts.setRole(.viewer, accountID: ann.id)
             #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .viewer)
             // Another process (`homepwner users` beside the server) ends the session…
             let other = try Database(path: store.pool.path)

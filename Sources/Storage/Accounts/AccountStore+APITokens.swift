@@ -28,7 +28,7 @@ extension AccountStore {
     @discardableResult
     public func createAPIToken(tokenHash: [UInt8], name: String, accountID: Int64) throws -> APIToken {
         let now = clock()
-        return try pool.write { db in
+        return try write { db in
             try db.execute("""
                 INSERT INTO api_tokens (account_id, token_hash, name, created_at) VALUES (?, ?, ?, ?)
                 """, accountID, tokenHash, name, now)
@@ -48,7 +48,7 @@ extension AccountStore {
     /// Revokes one of the account's tokens at once; false when it had no such token.
     @discardableResult
     public func revokeAPIToken(id: Int64, accountID: Int64) throws -> Bool {
-        try pool.write { db in
+        try write { db in
             try db.execute("DELETE FROM api_tokens WHERE id = ? AND account_id = ?", id, accountID)
             return db.changesCount == 1
         }
@@ -66,7 +66,7 @@ extension AccountStore {
         }
         guard let (token, account) = found else { return nil }
         if token.lastUsedAt.map({ now.timeIntervalSince($0) > Self.tokenUseResolution }) ?? true {
-            try pool.write { db in try db.execute("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", now, token.id) }
+            try write { db in try db.execute("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", now, token.id) }
         }
         return (token, account)
     }

@@ -12,6 +12,8 @@ import Synchronization
 public final class AccountStore: Sendable {
     let pool: DatabasePool
     let clock: @Sendable () -> Date
+    /// Holds the count of account writes every AccountStore of it shares.
+    private let store: ItemStore
 
     /// Sessions end 30 days after they were last used…
     public static let slidingLifetime: TimeInterval = 30 * 86_400
@@ -20,8 +22,8 @@ public final class AccountStore: Sendable {
     /// How stale `last_seen_at` may get before a request writes it (a write per request would
     /// make every page view a database write).
     static let lastSeenResolution: TimeInterval = 300
-    /// How long a session found is believed without reading it again, unless this process
-    /// writes to the database first. Bounds how late a change made by another process (the
+    /// How long a session found is believed without reading it again, unless an AccountStore
+    /// of this process changes accounts or sessions first. Bounds how late a change made by another process (the
     /// `homepwner users` command beside a running server) takes effect.
     static let sessionCacheLifetime: TimeInterval = 1
     private let sessionCache = Mutex<[[UInt8]: CachedSession]>([:])
@@ -36,6 +38,16 @@ public final class AccountStore: Sendable {
     public init(_ store: ItemStore) {
         pool = store.pool
         clock = store.configuration.clock
+        self.store = store
+    }
+
+    /// A write to accounts, sessions, invitations or API tokens, counted before and after (as
+    /// `DatabasePool` counts every write): a session read before or while it ran is not
+    /// believed once it is over.
+    func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        store.accountWrites.add(1, ordering: .releasing)
+        defer { store.accountWrites.add(1, ordering: .releasing) }
+        return try pool.write(body)
     }
 
     // MARK: Accounts
@@ -48,7 +60,7 @@ public final class AccountStore: Sendable {
     @discardableResult
     public func createAccount(username: String, passwordHash: String, role: Account.Role) throws -> Account {
         let now = clock()
-        return try pool.write { db in try Self.insertAccount(username: username, passwordHash: passwordHash, role: role, now: now, db) }
+        return try write { db in try Self.insertAccount(username: username, passwordHash: passwordHash, role: role, now: now, db) }
     }
 
     public func account(named username: String) throws -> Account? {
@@ -75,7 +87,7 @@ public final class AccountStore: Sendable {
 
     /// Replaces the password hash and ends the account's other sessions (keeping `keeping`).
     public func setPasswordHash(_ hash: String, accountID: Int64, keepingSession keeping: [UInt8]? = nil) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", hash, accountID)
             guard db.changesCount == 1 else { throw AccountError.accountNotFound }
             try db.execute("DELETE FROM sessions WHERE account_id = ? AND id_hash IS NOT ?", accountID, keeping)
@@ -84,7 +96,7 @@ public final class AccountStore: Sendable {
 
     /// - Throws: ``AccountError/lastOwner`` when this would leave the household without one.
     public func setRole(_ role: Account.Role, accountID: Int64) throws {
-        try pool.write { db in
+        try write { db in
             guard let current = try Self.role(of: accountID, db) else { throw AccountError.accountNotFound }
             if current == .owner, role != .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
             try db.execute("UPDATE accounts SET role = ? WHERE id = ?", role.rawValue, accountID)
@@ -95,7 +107,7 @@ public final class AccountStore: Sendable {
     ///
     /// - Throws: ``AccountError/lastOwner``, ``AccountError/accountNotFound``.
     public func removeAccount(id: Int64) throws {
-        try pool.write { db in
+        try write { db in
             guard let role = try Self.role(of: id, db) else { throw AccountError.accountNotFound }
             if role == .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
             try db.execute("DELETE FROM sessions WHERE account_id = ?", id)
@@ -108,7 +120,7 @@ public final class AccountStore: Sendable {
 
     public func createSession(idHash: [UInt8], accountID: Int64, userAgent: String) throws {
         let now = clock()
-        try pool.write { db in
+        try write { db in
             try db.execute("""
                 INSERT INTO sessions (id_hash, account_id, created_at, last_seen_at, user_agent) VALUES (?, ?, ?, ?, ?)
                 """, idHash, accountID, now, now, String(userAgent.prefix(200)))
@@ -119,7 +131,7 @@ public final class AccountStore: Sendable {
     /// used (at most every few minutes, so reads stay reads).
     public func activeSession(idHash: [UInt8]) throws -> (AccountSession, Account)? {
         let now = clock()
-        let writeCount = pool.writeCount
+        let writeCount = store.accountWrites.load(ordering: .acquiring)
         if let cached = sessionCache.withLock({ $0[idHash] }), cached.writeCount == writeCount,
            (0..<Self.sessionCacheLifetime).contains(now.timeIntervalSince(cached.readAt)), Self.isLive(cached.session, at: now) {
             return (cached.session, cached.account)
@@ -136,7 +148,7 @@ public final class AccountStore: Sendable {
             return nil
         }
         if now.timeIntervalSince(session.lastSeenAt) > Self.lastSeenResolution {
-            try pool.write { db in try db.execute("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", now, idHash) }
+            try write { db in try db.execute("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", now, idHash) }
         } else {
             let entry = CachedSession(session: session, account: account, readAt: now, writeCount: writeCount)
             sessionCache.withLock { cache in
@@ -158,24 +170,24 @@ public final class AccountStore: Sendable {
     }
 
     public func deleteSession(idHash: [UInt8]) throws {
-        try pool.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ?", idHash) }
+        try write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ?", idHash) }
     }
 
     /// Ends a session of `accountID` (one of its own, from the account page).
     public func deleteSession(idHash: [UInt8], accountID: Int64) throws {
-        try pool.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ? AND account_id = ?", idHash, accountID) }
+        try write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ? AND account_id = ?", idHash, accountID) }
     }
 
     /// Ends every session of the account ("Sign out everywhere").
     public func deleteSessions(accountID: Int64) throws {
-        try pool.write { db in try db.execute("DELETE FROM sessions WHERE account_id = ?", accountID) }
+        try write { db in try db.execute("DELETE FROM sessions WHERE account_id = ?", accountID) }
     }
 
     /// Deletes expired sessions and invitations; returns how many rows went.
     @discardableResult
     public func purgeExpired() throws -> Int {
         let now = clock()
-        return try pool.write { db in
+        return try write { db in
             try db.execute("DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
                            now.addingTimeInterval(-Self.slidingLifetime), now.addingTimeInterval(-Self.absoluteLifetime))
             let sessions = db.changesCount
@@ -192,7 +204,7 @@ public final class AccountStore: Sendable {
 
     public func createInvitation(tokenHash: [UInt8], role: Account.Role, createdBy: Int64, lifetime: TimeInterval = 7 * 86_400) throws {
         let now = clock()
-        try pool.write { db in
+        try write { db in
             try db.execute("""
                 INSERT INTO invitations (token_hash, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
                 """, tokenHash, role.rawValue, createdBy, now, now.addingTimeInterval(lifetime))
@@ -220,7 +232,7 @@ public final class AccountStore: Sendable {
     }
 
     public func revokeInvitation(tokenHash: [UInt8]) throws {
-        try pool.write { db in try db.execute("DELETE FROM invitations WHERE token_hash = ?", tokenHash) }
+        try write { db in try db.execute("DELETE FROM invitations WHERE token_hash = ?", tokenHash) }
     }
 
     /// Uses the invitation (once) to create an account with its role, in one transaction.
@@ -228,7 +240,7 @@ public final class AccountStore: Sendable {
     /// - Throws: ``AccountError/invitationInvalid`` (used, expired, unknown), ``AccountError/usernameTaken``.
     public func acceptInvitation(tokenHash: [UInt8], username: String, passwordHash: String) throws -> Account {
         let now = clock()
-        return try pool.write { db in
+        return try write { db in
             guard let invitation = try db.fetchOne("""
                 SELECT \(Invitation.columns) FROM invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
                 """, tokenHash, now, map: Invitation.init(row:))

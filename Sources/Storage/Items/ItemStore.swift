@@ -43,6 +43,9 @@ public final class ItemStore: Sendable {
     let orderDataVersion: Atomic<Int64>
     /// Counts committed changes to the list; see ``revision``.
     private let revisionCounter = Atomic<Int>(0)
+    /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
+    /// of this store: what its session cache checks (item writes leave it alone).
+    let accountWrites = Atomic<UInt64>(0)
 
     /// A number that changes whenever a write of this store changes the list (items, order,
     /// fields or photos), so callers can cache what they render from it. Draft-only writes
