@@ -41,6 +41,12 @@ final class VirtualUser {
         language = number % 8 == 7 ? "zh-CN,zh;q=0.9,en;q=0.5" : "en-US,en;q=0.9"
     }
 
+    /// Closes the connection, as a browser tab closed (the seeder's, before the users start:
+    /// left open, it would be a 65th connection from the users' address).
+    func leave() {
+        connection.close()
+    }
+
     /// Performs actions of the mix until `shouldStop` says so (checked between actions).
     func run(until shouldStop: () -> Bool) {
         while !shouldStop() {

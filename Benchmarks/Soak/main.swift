@@ -58,6 +58,7 @@ enum SoakBenchmark {
             printTallies(seedStats.take())
             return 2
         }
+        seeder.leave()
         let prepared = seedStats.take()
         guard prepared.errors == 0 else {
             print("SoakBenchmark: preparing the data failed")
