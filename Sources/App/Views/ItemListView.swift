@@ -9,7 +9,7 @@ struct ItemListView {
     let store: ItemStore
     let renderer: PageRenderer
 
-    private var formatters: Formatters { renderer.formatters }
+    var formatters: Formatters { renderer.formatters }
 
     /// Items of at least this value are marked (colour and text), as the tutorial's $50 cue.
     static let valuableThreshold = 50
@@ -173,89 +173,6 @@ struct ItemListView {
         return listing
     }
 
-    /// A row's HTML: poured into its shape's stencil, or rendered whole when it has a state
-    /// of its own (focused after a move, asking to confirm a delete).
-    func row(
-        _ item: Item, position: Int, count: Int, page: RowCache.PageKey, stencils: inout [RowStencil.Shape: RowStencil],
-        query: ListQuery, context: PageContext
-    ) throws -> [UInt8] {
-        let (fields, shape) = rowParts(item, position: position, count: count, query: query, context: context)
-        if query.focusKey == fields.key || query.confirmKey == fields.key {
-            return try renderedRow(fields, shape, query: query, context: context)
-        }
-        if let stencil = stencils[shape] { return stencil.fill(fields) }
-        let made = renderer.rowStencils
-        let stencil = made.keep(try renderedRow(made.markers, shape, query: query, context: context), shape: shape, on: page)
-        stencils[shape] = stencil
-        return stencil.fill(fields)
-    }
-
-    /// The row rendered by the template from its values.
-    func renderedRow(_ fields: RowStencil.Fields, _ shape: RowStencil.Shape, query: ListQuery, context: PageContext) throws -> [UInt8] {
-        try renderer.fragment("items/row", rowValues(fields, shape, query: query, context: context), context: context)
-    }
-
-    /// The item's text as its row shows it, and what else of it the row's structure depends on.
-    func rowParts(
-        _ item: Item, position: Int, count: Int, query: ListQuery, context: PageContext
-    ) -> (RowStencil.Fields, RowStencil.Shape) {
-        let day = formatters.day(item.dateCreated, context.language)
-        let fields = RowStencil.Fields(
-            key: item.key.lowercasedString, name: item.name, serial: item.serialNumber,
-            value: formatters.dollars(item.valueInDollars, context.language), date: day.medium, dateISO: day.iso,
-            photoVersion: item.photoETag.map(Self.urlSafe) ?? "")
-        let shape = RowStencil.Shape(
-            valuable: item.valueInDollars >= Self.valuableThreshold, hasPhoto: item.photoETag != nil,
-            hasSerial: !item.serialNumber.isEmpty, canMoveUp: query.editing && position > 1,
-            canMoveDown: query.editing && position < count)
-        return (fields, shape)
-    }
-
-    /// The row template's values. For a stencil, `fields` are markers: every use of them here
-    /// must keep them whole (escaping, or pasting into a longer string), and everything else
-    /// about the item must come from `shape` (see `RowStencil`).
-    func rowValues(
-        _ fields: RowStencil.Fields, _ shape: RowStencil.Shape, query: ListQuery, context: PageContext
-    ) -> [String: MustacheValue] {
-        let key = fields.key
-        var values: [String: MustacheValue] = Dictionary(minimumCapacity: 32)
-        values.merge([
-            "key": .string(key),
-            "href": .string("/items/\(key)" + query.state.stateQuery),
-            "name": .string(fields.name),
-            "serial": .string(fields.serial),
-            "value": .string(fields.value),
-            "valuable": .bool(shape.valuable),
-            "date": .string(fields.date),
-            "dateISO": .string(fields.dateISO),
-        ]) { $1 }
-        if shape.hasPhoto {
-            values["thumb"] = .string("/items/\(key)/thumbnails/60?v=\(fields.photoVersion)")
-            values["thumb2x"] = .string("/items/\(key)/thumbnails/120?v=\(fields.photoVersion)")
-        }
-        values["label"] = .string(Self.accessibleName(name: fields.name, value: fields.value, serial: shape.hasSerial ? fields.serial : nil,
-                                                      valuable: shape.valuable, context: context))
-        if query.focusKey == key { values["focus"] = true }
-        values["editing"] = .bool(query.editing)
-        values["reorderable"] = .bool(query.editing && query.filter.isDefault)
-        if query.editing {
-            values["stateFields"] = query.state.stateFields
-            values["canMoveUp"] = .bool(shape.canMoveUp)
-            values["canMoveDown"] = .bool(shape.canMoveDown)
-            values["confirming"] = .bool(query.confirmKey == key)
-            values["confirmHref"] = .string(ListQuery(page: query.page, editing: true, confirmKey: key, filter: query.filter).url)
-            values["keepHref"] = .string(ListQuery(page: query.page, editing: true, focusKey: key, filter: query.filter).url)
-            values["selectLabel"] = .string(context.format("select", fields.name))
-            values["moveUpLabel"] = .string(context.format("moveUpLabel", fields.name))
-            values["moveDownLabel"] = .string(context.format("moveDownLabel", fields.name))
-            values["moveToLabel"] = .string(context.format("moveToLabel", fields.name))
-            values["moveHref"] = .string("/items/\(key)/move")
-            values["deleteAskLabel"] = .string(context.format("deleteAskLabel", fields.name))
-            values["deleteLabel"] = .string(context.format("deleteLabel", fields.name))
-        }
-        return values
-    }
-
     private func pager(query: ListQuery, pageCount: Int, context: PageContext) -> MustacheValue {
         // First, last, and a window around the current page, so 1,000 pages stay short.
         let window = Set([1, pageCount] + Array(max(1, query.page - 2)...min(pageCount, query.page + 2)))
@@ -291,18 +208,5 @@ struct ItemListView {
             values["nextHref"] = .string(target.url)
         }
         return .object(values)
-    }
-
-    /// The cell link's name for screen readers: name, value (and the high-value mark), serial.
-    static func accessibleName(name: String, value: String, serial: String?, valuable: Bool, context: PageContext) -> String {
-        guard let serial else {
-            return context.format(valuable ? "cellLabelValuableNoSerial" : "cellLabelNoSerial", name, value)
-        }
-        return context.format(valuable ? "cellLabelValuable" : "cellLabel", name, value, serial)
-    }
-
-    /// ETags are quoted hashes; keep only the ASCII letters and digits for a query string.
-    static func urlSafe(_ etag: String) -> String {
-        String(String.UnicodeScalarView(etag.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }))
     }
 }
