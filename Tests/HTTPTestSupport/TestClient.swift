@@ -167,7 +167,7 @@ public final class TestClient {
         var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
         let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2)
         guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let code = Int(statusLine[1]) else {
-            throw TestClientError.malformedResponse("status line: \(head.prefix(80))")
+            throw TestClientError.malformedResponse("status line: \(String(head.prefix(80)).debugDescription)")
         }
         var headers = HTTPHeaders()
         for line in lines {
