@@ -89,9 +89,11 @@ struct RowStencil: Sendable {
             func span(_ field: Int) -> Range<Int> { (field == 0 ? 0 : ends[field - 1])..<ends[field] }
             let size = holes.reduce(literalCount) { $0 + span($1.field).count }
             return [UInt8](unsafeUninitializedCapacity: size) { row, initialized in
+                initialized = 0
                 guard let out = row.baseAddress else { return }
                 bytes.withUnsafeBufferPointer { source in
                     escaped.withUnsafeBufferPointer { text in
+                        // Never nil: a stencil holds a row, and every row's key is escaped here.
                         guard let source = source.baseAddress, let text = text.baseAddress else { return }
                         var written = 0
                         var start = 0
@@ -104,9 +106,9 @@ struct RowStencil: Sendable {
                             start = range.upperBound
                         }
                         (out + written).update(from: source + start, count: bytes.count - start)
+                        initialized = size
                     }
                 }
-                initialized = size
             }
         }
     }
