@@ -41,6 +41,25 @@ struct RouterTests {
         }
     }
 
+    @Test("Encoded spellings of a route's literal segments match it; an encoded / never splits a segment")
+    func encodedLiterals() throws {
+        var builder = RouterBuilder()
+        builder.get("/items") { _ in .text("list") }
+        builder.get("/items/new") { _ in .text("new") }
+        builder.get("/items/:key") { request in .text("item \(request.parameter("key") ?? "?")") }
+        builder.get("/users/:user/items/:key") { request in .text("\(request.parameter("user") ?? "?") \(request.parameter("key") ?? "?")") }
+        let router = builder.build()
+        let answers: [(String, String?)] = [
+            ("/it%65ms", "list"), ("/items/n%65w", "new"), ("/%69tems/7", "item 7"), ("/%69tems/new", "new"),
+            ("/users/%61/items/b", "a b"), ("/users/a/%69tems/b", "a b"), ("/users/a/itemz/b", nil),
+            ("/items%2F7", nil), ("/item/7", nil), ("/bench/sample.txt", nil), ("/items/7/x", nil),
+        ]
+        for (target, expected) in answers {
+            let body = try? router.respond(to: HTTPRequest(method: .get, target: target)).bodyText
+            #expect(body == expected, "\(target)")
+        }
+    }
+
     @Test("No route → 404; wrong method → 405 with Allow")
     func errors() {
         let router = Self.makeRouter()

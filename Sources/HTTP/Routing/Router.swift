@@ -33,15 +33,11 @@ public struct Router: Sendable {
             if methods.contains("GET") { methods.insert("HEAD") }
             entries[index].allowHeader = methods.sorted().joined(separator: ", ")
         }
-        var literalIndex: [String: Int] = [:]
-        var patternIndices: [Int] = []
-        for (index, entry) in entries.enumerated() {
-            if entry.pattern.isLiteral { literalIndex[entry.pattern.description] = index } else { patternIndices.append(index) }
-        }
         // `/items/:key.json` before `/items/:key`, whatever the order they were added in.
-        patternIndices = patternIndices.filter { entries[$0].pattern.hasSuffixedCapture }
-            + patternIndices.filter { !entries[$0].pattern.hasSuffixedCapture }
-        let core = RouterCore(entries: entries, literalIndex: literalIndex, patternIndices: patternIndices, staticFiles: builder.staticFiles)
+        let patterns = entries.indices.filter { !entries[$0].pattern.isLiteral }
+        let patternIndices = patterns.filter { entries[$0].pattern.hasSuffixedCapture }
+            + patterns.filter { !entries[$0].pattern.hasSuffixedCapture }
+        let core = RouterCore(entries: entries, patternIndices: patternIndices, staticFiles: builder.staticFiles)
         let filters = builder.filters
         var chain: HTTPHandler = { request in
             if let rejection = request.rejection { throw rejection }

@@ -1,24 +1,64 @@
 /// The innermost handler of the chain: matching and dispatch.
 struct RouterCore: Sendable {
+    /// A pattern route as matching sees it first: where it is, how many segments it has and
+    /// its first segment when that is a literal, so most paths are ruled out on raw bytes.
+    struct Candidate: Sendable {
+        let index: Int
+        let head: String?
+    }
+
     let entries: [Router.Entry]
     /// Literal paths → entry index, for matching without splitting.
     let literalIndex: [String: Int]
-    let patternIndices: [Int]
+    /// Literal routes by segment count: a percent-encoded path may still spell one.
+    let literalsBySegmentCount: [Int: [Int]]
+    /// Pattern routes by segment count, in matching order (suffixed captures first).
+    let patternsBySegmentCount: [Int: [Candidate]]
     let staticFiles: StaticFileServer?
 
+    init(entries: [Router.Entry], patternIndices: [Int], staticFiles: StaticFileServer?) {
+        self.entries = entries
+        self.staticFiles = staticFiles
+        var literalIndex: [String: Int] = [:]
+        var literals: [Int: [Int]] = [:]
+        for (index, entry) in entries.enumerated() where entry.pattern.isLiteral {
+            literalIndex[entry.pattern.description] = index
+            literals[entry.pattern.segments.count, default: []].append(index)
+        }
+        var patterns: [Int: [Candidate]] = [:]
+        for index in patternIndices {
+            let segments = entries[index].pattern.segments
+            let head: String? = if case .literal(let literal) = segments.first { literal } else { nil }
+            patterns[segments.count, default: []].append(Candidate(index: index, head: head))
+        }
+        self.literalIndex = literalIndex
+        self.literalsBySegmentCount = literals
+        self.patternsBySegmentCount = patterns
+    }
+
     func match(rawPath: Substring) -> (Int, [String: String])? {
+        let slash = UInt8(ascii: "/"), percent = UInt8(ascii: "%")
         // Only origin-form paths route: `*` (OPTIONS) and `host:port` (CONNECT) match nothing.
-        guard rawPath.utf8.first == UInt8(ascii: "/") else { return nil }
-        if !rawPath.utf8.contains(UInt8(ascii: "%")), let index = literalIndex[String(rawPath)] {
+        guard rawPath.utf8.first == slash else { return nil }
+        let isEncoded = rawPath.utf8.contains(percent)
+        if !isEncoded, let index = literalIndex[String(rawPath)] { return (index, [:]) }
+        // Segments are split at raw `/` bytes (an encoded `/` stays inside its segment), so
+        // their count is known before anything is decoded.
+        let segmentCount = rawPath.utf8.count { $0 == slash }
+        // Without a `%`, a literal route would have been found by the lookup above.
+        let literals = isEncoded ? literalsBySegmentCount[segmentCount] ?? [] : []
+        let patterns = patternsBySegmentCount[segmentCount] ?? []
+        guard !literals.isEmpty || !patterns.isEmpty else { return nil }
+        let rawHead = Substring(rawPath.utf8.dropFirst().prefix { $0 != slash })
+        let headIsEncoded = rawHead.utf8.contains(percent)
+        lazy var segments = RoutePattern.segments(ofRawPath: rawPath)
+        for index in literals where entries[index].pattern.match(segments) != nil {
             return (index, [:])
         }
-        guard !patternIndices.isEmpty || rawPath.utf8.contains(UInt8(ascii: "%")) else { return nil }
-        let segments = RoutePattern.segments(ofRawPath: rawPath)
-        for (index, entry) in entries.enumerated() where entry.pattern.isLiteral {
-            if entry.pattern.match(segments) != nil { return (index, [:]) }
-        }
-        for index in patternIndices {
-            if let captures = entries[index].pattern.match(segments) { return (index, captures) }
+        for candidate in patterns {
+            // A first literal that differs from the raw first segment rules the route out.
+            if let head = candidate.head, !headIsEncoded, rawHead != head { continue }
+            if let captures = entries[candidate.index].pattern.match(segments) { return (candidate.index, captures) }
         }
         return nil
     }
