@@ -255,4 +255,35 @@ struct LiveHardeningTests {
             #expect(try client.get("/health").status == .ok)
         }
     }
+    @Test("A 503 for the memory budget, queued while a large body is still going out, follows that body")
+    func budgetRefusalBehindLargeBody() throws {
+        var configuration = HTTPServer.Configuration.testing
+        configuration.requestMemoryBudget = 200 * 1024
+        let huge = (0..<(16 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }
+        var builder = RouterBuilder()
+        builder.get("/health") { _ in .text("ok") }
+        builder.get("/huge") { _ in HTTPResponse(body: .bytes(huge)) }
+        try withTestServer(router: builder.build(), configuration: configuration) { client in
+            // Most of the budget held by half-sent heads.
+            let padding = "GET /health HTTP/1.1\r\nHost: h\r\nX-Padding: "
+            let holders = (0..<5).map { _ in client.makeClient() }
+            for holder in holders {
+                try holder.send(padding + String(repeating: "p", count: 30 * 1024))
+                #expect(!holder.serverResponded(within: .milliseconds(100)))
+            }
+            // A large response that cannot all go out at once (nobody reads yet), and behind
+            // it the start of a request that takes the budget over its limit.
+            let reader = client.makeClient()
+            try reader.send("GET /huge HTTP/1.1\r\nHost: h\r\n\r\n" + padding + String(repeating: "p", count: 60 * 1024))
+            usleep(200_000)
+            let response = try reader.readResponse()
+            #expect(response.status == .ok)
+            // Compared apart: a failed expectation would print all 16 MiB.
+            let intact = response.body == huge
+            #expect(intact, "the body (\(response.body.count) bytes) was interleaved with another response")
+            #expect(try reader.readResponse().status == .serviceUnavailable)
+            #expect(reader.serverClosedConnection())
+            for holder in holders { holder.close() }
+        }
+    }
 }

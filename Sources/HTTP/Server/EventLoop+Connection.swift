@@ -200,11 +200,28 @@ extension EventLoop {
             }
         }
         let length = response.status.forbidsBody ? 0 : response.body.count
-        HTTPResponseSerializer.appendHead(
-            into: &connection.output, status: response.status, headers: response.headers,
-            contentLength: length, date: date.line,
-            connection: close ? .close : keepAliveHeader ? .keepAlive : .none)
         if close { connection.closeAfterWrite = true }
+        func appendHead(to buffer: inout [UInt8]) {
+            HTTPResponseSerializer.appendHead(
+                into: &buffer, status: response.status, headers: response.headers, contentLength: length, date: date.line,
+                connection: close ? .close : keepAliveHeader ? .keepAlive : .none)
+        }
+        // `output` is sent before `tail`. Behind a body still in the tail (as when the memory
+        // budget's 503 is queued while a large response goes out), the response joins the tail.
+        if !connection.tail.isEmpty {
+            var head: [UInt8] = []
+            appendHead(to: &head)
+            switch response.body {
+            case .bytes(let bytes):
+                if sendsBody { head.append(contentsOf: bytes) }
+                connection.tail.append(.bytes(head, sent: 0))
+            case .file(_, let size), .spooled(_, let size):
+                connection.tail.append(.bytes(head, sent: 0))
+                if sendsBody { connection.tail.append(.file(fd: fileFD, offset: 0, end: size)) }
+            }
+            return sendsBody ? length : 0
+        }
+        appendHead(to: &connection.output)
         guard sendsBody else { return 0 }
         switch response.body {
         case .bytes(let bytes):
