@@ -33,11 +33,7 @@ public struct Router: Sendable {
             if methods.contains("GET") { methods.insert("HEAD") }
             entries[index].allowHeader = methods.sorted().joined(separator: ", ")
         }
-        // `/items/:key.json` before `/items/:key`, whatever the order they were added in.
-        let patterns = entries.indices.filter { !entries[$0].pattern.isLiteral }
-        let patternIndices = patterns.filter { entries[$0].pattern.hasSuffixedCapture }
-            + patterns.filter { !entries[$0].pattern.hasSuffixedCapture }
-        let core = RouterCore(entries: entries, patternIndices: patternIndices, staticFiles: builder.staticFiles)
+        let core = RouterCore(entries: entries, staticFiles: builder.staticFiles)
         let filters = builder.filters
         var chain: HTTPHandler = { request in
             if let rejection = request.rejection { throw rejection }

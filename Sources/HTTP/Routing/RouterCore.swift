@@ -1,7 +1,7 @@
 /// The innermost handler of the chain: matching and dispatch.
 struct RouterCore: Sendable {
-    /// A pattern route as matching sees it first: where it is, how many segments it has and
-    /// its first segment when that is a literal, so most paths are ruled out on raw bytes.
+    /// A pattern route as matching sees it first: its entry and its first segment when that
+    /// is a literal, so most paths are ruled out on raw bytes before anything is decoded.
     struct Candidate: Sendable {
         let index: Int
         let head: String?
@@ -16,7 +16,7 @@ struct RouterCore: Sendable {
     let patternsBySegmentCount: [Int: [Candidate]]
     let staticFiles: StaticFileServer?
 
-    init(entries: [Router.Entry], patternIndices: [Int], staticFiles: StaticFileServer?) {
+    init(entries: [Router.Entry], staticFiles: StaticFileServer?) {
         self.entries = entries
         self.staticFiles = staticFiles
         var literalIndex: [String: Int] = [:]
@@ -25,8 +25,12 @@ struct RouterCore: Sendable {
             literalIndex[entry.pattern.description] = index
             literals[entry.pattern.segments.count, default: []].append(index)
         }
+        // `/items/:key.json` before `/items/:key`, whatever the order they were added in.
+        let captures = entries.indices.filter { !entries[$0].pattern.isLiteral }
+        let ordered = captures.filter { entries[$0].pattern.hasSuffixedCapture }
+            + captures.filter { !entries[$0].pattern.hasSuffixedCapture }
         var patterns: [Int: [Candidate]] = [:]
-        for index in patternIndices {
+        for index in ordered {
             let segments = entries[index].pattern.segments
             let head: String? = if case .literal(let literal) = segments.first { literal } else { nil }
             patterns[segments.count, default: []].append(Candidate(index: index, head: head))
