@@ -70,6 +70,8 @@ private func parse(_ pieces: [ArraySlice<UInt8>], inspect: Bool) -> Outcome {
         // Which error comes first may depend on how much has arrived; only that it failed may not.
         outcome.failed = true
         fuzzCheck(error.status.rawValue >= 400, "error \(error) answered with \(error.status)")
+        // The error page is rendered with what the failed head said; reading it may not trap.
+        if let partial = parser.partialHead { _ = (partial.path, partial.queryItems, partial.keepAlive) }
     }
     return outcome
 }

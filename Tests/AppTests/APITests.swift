@@ -109,6 +109,15 @@ struct APITests {
             let wrongMethod = try api.send(.patch, "/items/\(UUID().uuidString).json", json: [:])
             #expect(wrongMethod.status == 405 && wrongMethod.contentType == "application/problem+json")
             #expect(wrongMethod.headers[.allow] == "DELETE, GET, HEAD, PUT")
+            // Refused by the HTTP layer before the head was whole: still problem+json for a JSON path.
+            let longURL = try api.get("/items.json?q=" + String(repeating: "x", count: 9_000))
+            #expect(longURL.status == 414 && longURL.contentType == "application/problem+json")
+            #expect(longURL.json["status"] as? Int == 414)
+            let manyFields = Dictionary(uniqueKeysWithValues: (0..<120).map { ("X-Field-\($0)", "v") })
+            let tooManyFields = try api.get("/items.json", headers: manyFields)
+            #expect(tooManyFields.status == 431 && tooManyFields.contentType == "application/problem+json")
+            let page = try browser.client.makeClient().request(.get, "/items?q=" + String(repeating: "x", count: 9_000))
+            #expect(page.status == .uriTooLong && page.headers[.contentType]?.hasPrefix("text/html") == true)
         }
     }
 
@@ -130,6 +139,28 @@ struct APITests {
             let missing = try api.send(.put, path, json: ["name": "x"])
             #expect(Set(missing.fieldErrors) == ["serialNumber", "valueInDollars", "version"])
             #expect(try app.store.draft(id: UUID()) == nil)
+        }
+    }
+
+    @Test("A version up to the document's maximum (Int64.max) is stale → 409; a whole number beyond it → 422, as documented")
+    func versionBounds() throws {
+        try withApp { browser, app in
+            let item = try app.seedItem(name: "Desk", serial: "D", value: 10)
+            let api = try Self.scripted(app, browser)
+            let path = "/items/\(item.key.lowercasedString).json"
+            let json = ["Content-Type": "application/json"]
+            func put(version: String) throws -> APIClient.Reply {
+                try api.send(.put, path, body: Array(#"{"name":"Desk","serialNumber":"D","valueInDollars":10,"version":\#(version)}"#.utf8), headers: json)
+            }
+            #expect(try put(version: "9223372036854775807").status == 409)
+            for beyond in ["9223372036854775808", "130236164828745728000", "1e300"] {
+                let reply = try put(version: beyond)
+                #expect(reply.status == 422 && reply.fieldErrors == ["version"], "version \(beyond)")
+            }
+            let schemas = try #require(OpenAPIDocument.components["schemas"] as? [String: Any])
+            let update = try #require((schemas["ItemUpdate"] as? [String: Any])?["properties"] as? [String: Any])
+            #expect((update["version"] as? [String: Any])?["maximum"] as? Int64 == Int64.max)
+            #expect(try app.store.item(key: item.key)?.version == 1)
         }
     }
 

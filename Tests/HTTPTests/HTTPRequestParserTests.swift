@@ -191,6 +191,38 @@ struct HTTPRequestParserTests {
         #expect(HTTPParserError.bareCarriageReturn.status == .badRequest)
     }
 
+    @Test("A head that failed still tells its method and path, when they were read, so the error can answer in the client's terms")
+    func partialHead() {
+        func failedHead(_ text: String) -> HTTPRequest? {
+            var parser = HTTPRequestParser()
+            parser.feed(Array(text.utf8))
+            do {
+                while try parser.next() != nil {}
+            } catch {
+                return parser.partialHead
+            }
+            return nil
+        }
+        let longQuery = String(repeating: "q", count: 9 * 1024)
+        let tooLong = failedHead("GET /items.json?q=\(longQuery) HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(tooLong?.method == .get && tooLong?.path == "/items.json" && tooLong?.queryItems.isEmpty == true)
+        // Still arriving, and a path that is itself too long: nothing to go on.
+        #expect(failedHead("PUT /items.json?q=\(longQuery)")?.path == "/items.json")
+        #expect(failedHead("GET /\(longQuery) HTTP/1.1\r\n\r\n") == nil)
+        #expect(failedHead("G(T /items.json?q=\(longQuery)") == nil)
+        // The request line was whole: all of it, but none of the fields.
+        let bigField = "X-Big: " + String(repeating: "b", count: 33 * 1024)
+        let tooBig = failedHead("POST /items/1.json?x=1 HTTP/1.1\r\nAccept: text/html\r\n\(bigField)\r\n\r\n")
+        #expect(tooBig?.method == .post && tooBig?.path == "/items/1.json" && tooBig?.query("x") == "1" && tooBig?.headers.fields.isEmpty == true)
+        // A body that failed is not a head: the bytes after it are not read as one.
+        #expect(failedHead("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nGET /items.json HTTP/1.1\r\n") == nil)
+        // A parser that has not failed has nothing to tell.
+        var fine = HTTPRequestParser()
+        fine.feed(Array("GET /items.json?q=1 HTTP/1.1\r\n".utf8))
+        #expect(throws: Never.self) { _ = try fine.next() }
+        #expect(fine.partialHead == nil)
+    }
+
     @Test("Bodies beyond the body limit → 413, for Content-Length and chunked")
     func bodyLimit() {
         #expect(throws: HTTPParserError.contentTooLarge) {

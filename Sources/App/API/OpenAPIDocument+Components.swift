@@ -44,6 +44,8 @@ extension OpenAPIDocument {
         let serial: JSON = ["type": "string", "maxLength": ItemForm.maxSerialLength]
         let value: JSON = ["type": "integer", "minimum": 0, "maximum": ItemForm.maxValue]
         let uuid: JSON = ["type": "string", "format": "uuid"]
+        // A version is a stored 64-bit integer: a larger number can never be one, so it is invalid (422), not stale (409).
+        let version: JSON = ["type": "integer", "format": "int64", "minimum": 1, "maximum": Int64.max]
         return [
             "Item": [
                 "type": "object",
@@ -55,7 +57,7 @@ extension OpenAPIDocument {
                     "valueInDollars": ["type": "integer"],
                     "dateCreated": ["type": "string", "format": "date-time"],
                     "position": ["type": "integer", "minimum": 1, "description": "1-based, in the household's own order"],
-                    "version": ["type": "integer", "minimum": 1],
+                    "version": version,
                     "hasPhoto": ["type": "boolean"],
                     "photo": ["type": ["string", "null"], "description": "The photo's URL (changes with the photo)"],
                 ] as JSON,
@@ -67,7 +69,7 @@ extension OpenAPIDocument {
             "ItemUpdate": [
                 "type": "object", "required": ["name", "serialNumber", "valueInDollars", "version"],
                 "properties": ["name": name, "serialNumber": serial, "valueInDollars": value,
-                               "version": ["type": "integer", "minimum": 1]] as JSON,
+                               "version": version] as JSON,
             ] as JSON,
             "Move": [
                 "type": "object", "required": ["position"],

@@ -25,6 +25,8 @@ public struct HTTPRequestParser: Sendable {
     var state: State = .head
     var scan = HeadScan()
     var pending: HTTPRequest? = nil
+    /// Whether the parser failed on a request's head (see `partialHead`).
+    var failedInHead = false
     var body = BodyAccumulator()
 
     enum State: Sendable {
@@ -90,6 +92,7 @@ public struct HTTPRequestParser: Sendable {
         do {
             return try step()
         } catch {
+            if case .head = state { failedInHead = true }
             state = .failed(error)
             throw error
         }

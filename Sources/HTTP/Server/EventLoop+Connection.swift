@@ -70,7 +70,7 @@ extension EventLoop {
                     event = try connection.parser.next()
                 } catch {
                     // RFC 9112 §2.2 / swift-nio's rule: answer the parse error, then close.
-                    let response = context.serverError(error.status, error.description, request: connection.headInProgress)
+                    let response = context.serverError(error.status, error.description, request: connection.headInProgress ?? connection.parser.partialHead)
                     connection.headInProgress = nil
                     queue(response, on: connection, isHead: false, close: true)
                     break
