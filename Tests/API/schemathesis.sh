@@ -70,9 +70,15 @@ done
 
 rm -rf Tests/API/artifacts
 mkdir -p Tests/API/artifacts
+# Every check but use_after_free. A deleted item goes to Recently Deleted, and
+# `POST /items/restore.json` puts it back (the delete's `RestoreBatch` link lets stateful runs do
+# so). That check only counts a create at the item's own path as bringing an item back, so it
+# reports the restored item's next 200 as "deleted resource still available". It is off for that
+# reason alone; that a deleted item answers 404 until it is restored is tested in
+# Tests/AppTests/APITests.swift (`moveDeleteRestore`).
 schemathesis --config-file Tests/API/schemathesis.toml run "$base/openapi.json" \
   -H "Authorization: Bearer $token" \
-  --checks all \
+  --checks all --exclude-checks use_after_free \
   --max-examples "${SCHEMATHESIS_EXAMPLES:-50}" \
   --workers 1 \
   --report junit --report-dir Tests/API/artifacts \

@@ -235,7 +235,7 @@ struct RecordsTests {
                 #expect(page.status == 200, "\(search)")
                 #expect(!page.body.contains("<script>alert(1)"))
             }
-            // Longer than any URL the server takes: refused with 414, not an error page of ours.
+            // Longer than any URL the server takes: refused with 414 by the HTTP layer, before the page is looked at.
             #expect(try browser.get("/items?q=" + String(repeating: "x", count: 20_000)).status == 414)
             #expect(Self.rowNames(try browser.get("/items?q=%22Quoted%22")) == ["\"Quoted\" chair"])
             #expect(Self.rowNames(try browser.get("/items?q=NEAR")) == ["NEAR the door"])
