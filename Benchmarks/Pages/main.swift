@@ -2,7 +2,8 @@
 // items, and prints the median and p99 per page: the list, edit mode, the detail sheet (with
 // its history), a search, a sorted and filtered list, Recently Deleted
 // — from warm caches; the pages that cannot come from the page cache — right after a write
-// (a new revision: one row changed, the rest from the row cache, the page from its frame) and
+// (a new revision: an edit's Done re-renders its row into the page kept for the revision before,
+// which is filled into its frame) and
 // a search (never kept) — against the target of ≤ 300 µs; and, for information, the first
 // render of a page state, with nothing kept at all (no page, frame, row stencil or row).
 // Run: `swift run -c release PageBenchmark` from the repository root (it reads Templates/).

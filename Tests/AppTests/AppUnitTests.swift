@@ -120,7 +120,7 @@ struct AppUnitTests {
     @Test("A new revision drops the pages kept for older ones")
     func listingCacheRevisions() {
         let cache = ListingCache()
-        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rows: [Array("<li>a</li>".utf8)], deletedCount: 0)
+        let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rows: [Array("<li>a</li>".utf8)], keys: [UUID()], deletedCount: 0)
         let old = ListingCache.Key(revision: 1, page: 1, language: .english, editing: false, filter: ItemQuery())
         let new = ListingCache.Key(revision: 2, page: 1, language: .english, editing: false, filter: ItemQuery())
         cache.keep(listing, for: old)

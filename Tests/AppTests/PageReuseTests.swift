@@ -62,4 +62,31 @@ struct PageReuseTests {
             try check(after: "deleting everything")
         }
     }
+
+    @Test("After an edit's Done, the list page is the one kept before it with the edited rows alone rendered anew; after a move it is read whole")
+    func editedRowsAloneAreRenderedAnew() throws {
+        try withApp { browser, app in
+            for index in 0..<5 { try app.seedItem(name: "Item \(index)", serial: "S\(index)", value: 10 * index) }
+            let items = try app.store.allItems()
+            _ = try browser.get("/items?lang=en")
+            // The kept page, with its first row marked: that row is served from here or not at all.
+            let key = ListingCache.Key(revision: app.store.revision, page: 1, language: .english, editing: false, filter: ItemQuery())
+            let kept = try #require(app.renderer.listingCache.listing(for: key))
+            var rows = kept.rows
+            rows[0] = Array("<li>kept row</li>".utf8)
+            app.renderer.listingCache.keep(ListingCache.Listing(count: kept.count, totalValue: kept.totalValue, page: kept.page,
+                                                                pageCount: kept.pageCount, rows: rows, keys: kept.keys,
+                                                                deletedCount: kept.deletedCount), for: key)
+            let draft = try app.store.beginEditDraft(key: items[2].key)
+            _ = try app.store.updateDraft(id: draft.id, name: "Edited <i>", serialNumber: "E2", valueInDollars: 777)
+            _ = try app.store.commitDraft(id: draft.id, expectedVersion: nil)
+            let edited = try browser.get("/items?lang=en").body
+            #expect(edited.contains("<li>kept row</li>"))
+            #expect(edited.contains("Edited &lt;i&gt;") && edited.contains("$777") && !edited.contains("Item 2"))
+            #expect(edited.contains("$857"))  // the total: 0 + 10 + 777 + 30 + 40
+            _ = try app.store.moveItem(from: 4, to: 0)
+            let moved = try browser.get("/items?lang=en").body
+            #expect(!moved.contains("<li>kept row</li>") && moved.contains("Item 0") && moved.contains("Edited &lt;i&gt;"))
+        }
+    }
 }

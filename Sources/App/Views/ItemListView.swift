@@ -132,6 +132,11 @@ struct ItemListView {
             query.page = cached.page
             return cached
         }
+        if cacheable, query.filter.isDefault, let updated = try updatedListing(for: cacheKey, query: query, context: context) {
+            query.page = updated.page
+            renderer.listingCache.keep(updated, for: cacheKey)
+            return updated
+        }
         var selection = try store.items(matching: query.filter, offset: (query.page - 1) * ListQuery.pageSize, limit: ListQuery.pageSize)
         let count = selection.count
         let pageCount = max(1, (count + ListQuery.pageSize - 1) / ListQuery.pageSize)
@@ -168,9 +173,36 @@ struct ItemListView {
         }
         renderer.rowCache.keep(rendered, on: page)
         let listing = ListingCache.Listing(count: count, totalValue: selection.totalValue, page: query.page, pageCount: pageCount,
-                                           rows: rows, deletedCount: try store.deletedCount())
+                                           rows: rows, keys: selection.items.map(\.key), deletedCount: try store.deletedCount())
         if cacheable { renderer.listingCache.keep(listing, for: cacheKey) }
         return listing
+    }
+
+    /// The page of the list in its own order kept for an older revision, with the rows of the
+    /// items whose fields alone changed since rendered anew (an edit's Done): no page query and
+    /// no row lookups. Nil when anything else changed (an add, a delete, a move…) or one of
+    /// those items is gone by now; the page is then read whole.
+    private func updatedListing(for key: ListingCache.Key, query: ListQuery, context: PageContext) throws -> ListingCache.Listing? {
+        guard let (revision, older) = renderer.listingCache.older(key),
+              let changed = store.fieldChanges(from: revision, to: key.revision) else { return nil }
+        var query = query
+        query.page = older.page
+        let offset = (older.page - 1) * ListQuery.pageSize
+        let page = RowCache.PageKey(listState: query.state.stateQuery, language: context.language, editing: query.editing,
+                                    reorderable: query.editing)
+        var stencils = renderer.rowStencils.stencils(on: page)
+        var rows = older.rows
+        var rendered: [(RowCache.RowKey, [UInt8])] = []
+        for (index, itemKey) in older.keys.enumerated() where changed.contains(itemKey) {
+            guard let item = try store.item(key: itemKey) else { return nil }
+            let position = offset + index + 1
+            rows[index] = try row(item, position: position, count: older.count, page: page, stencils: &stencils, query: query, context: context)
+            rendered.append((RowCache.RowKey(item: item.key, version: item.version, photoETag: item.photoETag,
+                                             isFirst: position == 1, isLast: position == older.count), rows[index]))
+        }
+        renderer.rowCache.keep(rendered, on: page)
+        return ListingCache.Listing(count: older.count, totalValue: try store.totalValue(), page: older.page,
+                                    pageCount: older.pageCount, rows: rows, keys: older.keys, deletedCount: older.deletedCount)
     }
 
     private func pager(query: ListQuery, pageCount: Int, context: PageContext) -> MustacheValue {

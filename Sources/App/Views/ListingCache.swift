@@ -1,8 +1,10 @@
+import Foundation
 import Storage
 
 /// Whole list pages' rows, kept for the store revision they were read at: an unchanged
 /// list is served without a query or a row lookup. Any write to the list moves the store
-/// to a new revision, and the pages of older revisions are dropped.
+/// to a new revision; until the first page of it is kept, the pages of the revision before
+/// stay, for an edit's Done to update (`older(_:)`), and are then dropped.
 final class ListingCache: Sendable {
     struct Key: RevisionKeyed {
         let revision: Int
@@ -10,6 +12,10 @@ final class ListingCache: Sendable {
         let language: Language
         let editing: Bool
         let filter: ItemQuery
+
+        func at(revision: Int) -> Key {
+            Key(revision: revision, page: page, language: language, editing: editing, filter: filter)
+        }
     }
 
     struct Listing: Sendable {
@@ -19,8 +25,9 @@ final class ListingCache: Sendable {
         /// The page shown (the requested one, or the last when it asked past the end).
         let page: Int
         let pageCount: Int
-        /// Each row's HTML (UTF-8), in order.
+        /// Each row's HTML (UTF-8), in order, and the key of its item.
         let rows: [[UInt8]]
+        let keys: [UUID]
         /// How many items wait in Recently Deleted.
         let deletedCount: Int
     }
@@ -38,4 +45,12 @@ final class ListingCache: Sendable {
     func listing(for key: Key) -> Listing? { kept.value(for: key) }
 
     func keep(_ listing: Listing, for key: Key) { kept.keep(listing, for: key) }
+
+    /// The same page kept for an older revision, with that revision: what a write that changed
+    /// only some items' fields turns into the page of `key` (see `ItemStore.fieldChanges`).
+    func older(_ key: Key) -> (revision: Int, listing: Listing)? {
+        guard let revision = kept.revision, revision < key.revision,
+              let listing = kept.value(for: key.at(revision: revision)) else { return nil }
+        return (revision, listing)
+    }
 }

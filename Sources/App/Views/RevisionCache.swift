@@ -31,6 +31,11 @@ final class RevisionCache<Key: RevisionKeyed, Value: Sendable>: Sendable {
         }
     }
 
+    /// The revision of the values kept now (nil when none is).
+    var revision: Int? {
+        entries.withLock { $0.keys.first?.revision }
+    }
+
     func removeAll() {
         entries.withLock { $0.removeAll() }
     }

@@ -90,7 +90,7 @@ extension ItemStore {
     @discardableResult
     public func commitDraft(id: UUID, expectedVersion: Int?, actor: Actor = .system) throws -> Item {
         let now = self.now
-        return try writeItems { db, order in
+        return try writeItems { db, order, change in
             let draft = try Self.existingDraft(id: id, db)
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             var item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
@@ -103,6 +103,7 @@ extension ItemStore {
                 return item
             }
             guard let current = try Self.item(key: draft.itemKey, db) else { throw StoreError.itemNotFound }
+            change = .fields(of: current.key)
             guard current.version == (expectedVersion ?? draft.baseVersion) else {
                 throw StoreError.conflict(current: current)
             }

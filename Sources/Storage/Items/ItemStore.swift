@@ -43,6 +43,8 @@ public final class ItemStore: Sendable {
     let orderDataVersion: Atomic<Int64>
     /// Counts committed changes to the list; see ``revision``.
     private let revisionCounter = Atomic<Int>(0)
+    /// What the last revisions changed; an entry is in before its revision is published.
+    let recentChanges = Mutex(RecentChanges())
     /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
     /// of this store: what its session cache checks (item writes leave it alone).
     let accountWrites = Atomic<UInt64>(0)
@@ -113,16 +115,29 @@ public final class ItemStore: Sendable {
     /// If another connection changed the file since the order was loaded (a second store on the
     /// same file), the order is reloaded first, inside the transaction, so moves stay correct.
     func writeItems<Result: Sendable>(_ body: (Database, inout ItemOrder) throws -> Result) throws -> Result {
+        try writeItems { db, order, _ in try body(db, &order) }
+    }
+
+    /// `writeItems` for a write that can tell what it changed (``ListChange/structure`` unless
+    /// `body` says less).
+    func writeItems<Result: Sendable>(_ body: (Database, inout ItemOrder, inout ListChange) throws -> Result) throws -> Result {
         try pool.writeWithoutTransaction { db in
             var working = order.withLock { $0 }
+            var change = ListChange.structure
+            var reloaded = false
             let result = try db.inTransaction(.immediate) {
                 if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
                     working = try Self.loadOrder(db)
+                    reloaded = true
                 }
-                return try body(db, &working)
+                return try body(db, &working, &change)
             }
             let committed = working
             order.withLock { $0 = committed }
+            // Writers are serialized here, so the next revision is known; its change is recorded
+            // before the revision is published. Another connection's commit may have changed anything.
+            let next = revisionCounter.load(ordering: .relaxed) + 1
+            recentChanges.withLock { $0.append(reloaded ? .structure : change, at: next) }
             revisionCounter.add(1, ordering: .releasing)
             orderDataVersion.store(try Self.dataVersion(db), ordering: .relaxed)
             return result
