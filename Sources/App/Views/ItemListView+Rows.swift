@@ -7,6 +7,13 @@ import Storage
 extension ItemListView {
     /// A row's HTML: poured into its shape's stencil, or rendered whole when it has a state
     /// of its own (focused after a move, asking to confirm a delete).
+    /// What every row of `query`'s page shares: where its rows are kept, and their stencils.
+    func rowPage(_ query: ListQuery, context: PageContext) -> RowCache.PageKey {
+        // ↑, ↓ and the handle only in edit mode of the list in its own order.
+        RowCache.PageKey(listState: query.state.stateQuery, language: context.language, editing: query.editing,
+                         reorderable: query.editing && query.filter.isDefault)
+    }
+
     func row(
         _ item: Item, position: Int, count: Int, page: RowCache.PageKey, stencils: inout [RowStencil.Shape: RowStencil],
         query: ListQuery, context: PageContext
@@ -99,5 +106,14 @@ extension ItemListView {
     /// ETags are quoted hashes; keep only the ASCII letters and digits for a query string.
     static func urlSafe(_ etag: String) -> String {
         String(String.UnicodeScalarView(etag.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }))
+    }
+}
+
+extension RowCache.RowKey {
+    /// The key of `item`'s row at 1-based `position` of `count` items (the first and last rows
+    /// differ: ↑ or ↓ is disabled there).
+    init(_ item: Item, position: Int, count: Int) {
+        self.init(item: item.key, version: item.version, photoETag: item.photoETag,
+                  isFirst: position == 1, isLast: position == count)
     }
 }

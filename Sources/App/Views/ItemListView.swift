@@ -146,15 +146,11 @@ struct ItemListView {
             selection = try store.items(matching: query.filter, offset: (pageCount - 1) * ListQuery.pageSize, limit: ListQuery.pageSize)
         }
         let offset = (query.page - 1) * ListQuery.pageSize
-        let reorderable = query.editing && query.filter.isDefault
-        let stateQuery = query.state.stateQuery
-
         let focus = query.focusKey.flatMap(UUID.init(uuidString:))
         let confirming = query.confirmKey.flatMap(UUID.init(uuidString:))
-        let page = RowCache.PageKey(listState: stateQuery, language: context.language, editing: query.editing, reorderable: reorderable)
+        let page = rowPage(query, context: context)
         let rowKeys = selection.items.enumerated().map { index, item in
-            RowCache.RowKey(item: item.key, version: item.version, photoETag: item.photoETag,
-                            isFirst: offset + index == 0, isLast: offset + index + 1 == count)
+            RowCache.RowKey(item, position: offset + index + 1, count: count)
         }
         let cached = renderer.rowCache.html(for: rowKeys, on: page)
         var stencils = renderer.rowStencils.stencils(on: page)
@@ -188,8 +184,7 @@ struct ItemListView {
         var query = query
         query.page = older.page
         let offset = (older.page - 1) * ListQuery.pageSize
-        let page = RowCache.PageKey(listState: query.state.stateQuery, language: context.language, editing: query.editing,
-                                    reorderable: query.editing)
+        let page = rowPage(query, context: context)
         var stencils = renderer.rowStencils.stencils(on: page)
         var rows = older.rows
         var rendered: [(RowCache.RowKey, [UInt8])] = []
@@ -197,8 +192,7 @@ struct ItemListView {
             guard let item = try store.item(key: itemKey) else { return nil }
             let position = offset + index + 1
             rows[index] = try row(item, position: position, count: older.count, page: page, stencils: &stencils, query: query, context: context)
-            rendered.append((RowCache.RowKey(item: item.key, version: item.version, photoETag: item.photoETag,
-                                             isFirst: position == 1, isLast: position == older.count), rows[index]))
+            rendered.append((RowCache.RowKey(item, position: position, count: older.count), rows[index]))
         }
         renderer.rowCache.keep(rendered, on: page)
         return ListingCache.Listing(count: older.count, totalValue: try store.totalValue(), page: older.page,

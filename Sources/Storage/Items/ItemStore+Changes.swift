@@ -3,7 +3,7 @@ import Synchronization
 
 /// What one committed write did to the list, so that a reader holding what it rendered at an
 /// earlier revision can redo only what changed (see ``ItemStore/fieldChanges(from:to:)``).
-public enum ListChange: Sendable, Equatable {
+enum ListChange: Sendable {
     /// Anything that may change which items are listed, their order or their count.
     case structure
     /// One item's fields (name, serial, value, photo, version) and nothing else.
@@ -13,7 +13,7 @@ public enum ListChange: Sendable, Equatable {
 /// The last few revisions' changes, newest last.
 struct RecentChanges: Sendable {
     static let capacity = 64
-    private(set) var entries: [(revision: Int, change: ListChange)] = []
+    private var entries: [(revision: Int, change: ListChange)] = []
 
     mutating func append(_ change: ListChange, at revision: Int) {
         if entries.count == Self.capacity { entries.removeFirst() }
