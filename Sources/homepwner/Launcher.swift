@@ -22,6 +22,8 @@ enum Launcher {
         configuration.errorResponder = errorResponder
         configuration.hostPolicy = HostPolicy(publicHosts: options.publicHosts)
         configuration.trustedProxies = options.trustedProxies.compactMap { IPAddress($0) }
+        configuration.forwardedField = options.forwardedField
+        configuration.ipv6ClientPrefixLength = options.ipv6ClientPrefixLength
         configuration.maxConnectionsPerAddress = options.maxConnectionsPerAddress
         configuration.timeouts.minimumRate = options.minimumTransferRate
         // Large uploads are spooled next to the database, on the disk meant for the data.
@@ -38,6 +40,14 @@ enum Launcher {
             if options.trustedProxies.isEmpty {
                 printError("warning: plain HTTP on the network: passwords travel in clear; put Homepwner behind an HTTPS proxy (see README)")
             }
+        }
+        if options.isLoopbackHost, !options.publicHosts.isEmpty, options.trustedProxies.isEmpty {
+            // A public name on a loopback listener: a reverse proxy is in front, and unless it is
+            // trusted every client shares its address (one sign-in throttle for everyone).
+            printError("""
+                warning: --public-host without --trusted-proxy: behind a reverse proxy every client shares its \
+                address; add --trusted-proxy with the proxy's address (see README)
+                """)
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         print("Homepwner listening on http://\(shownHost):\(server.port)")

@@ -11,6 +11,8 @@ struct Options: Sendable, Equatable {
     var seed: Int? = nil
     var publicHosts: [String] = []
     var trustedProxies: [String] = []
+    var forwardedField = ForwardedField.xForwardedFor
+    var ipv6ClientPrefixLength = 64
     var maxConnectionsPerAddress = 64
     var minimumTransferRate = 1024
     var showHelp = false
@@ -29,8 +31,14 @@ struct Options: Sendable, Equatable {
           --seed N             add N random items to an empty store
           --public-host NAME   also answer for this host name (repeatable), e.g. homepwner.local or
                                inventory.example.org:8443; other names get 421 (DNS rebinding)
-          --trusted-proxy ADDR believe X-Forwarded-For/-Proto and Forwarded from this reverse proxy
-                               address (repeatable)
+          --trusted-proxy ADDR believe the client address and scheme this reverse proxy forwards
+                               (repeatable); only the hop it appended is believed
+          --forwarded-field x-forwarded-for|forwarded
+                               the one field the trusted proxy writes (default x-forwarded-for, with
+                               X-Forwarded-Proto); the other is never read
+          --ipv6-client-prefix N
+                               IPv6 clients are counted by their /N for the connection cap and the
+                               sign-in throttle (default 64)
           --max-connections-per-address N
                                connections one client address may hold open (default 64)
           --min-transfer-rate BYTES
@@ -85,6 +93,13 @@ struct Options: Sendable, Equatable {
                     throw ParseError(description: "--trusted-proxy needs an IP address, not \(address)")
                 }
                 options.trustedProxies.append(address)
+            case "--forwarded-field":
+                let name = try value()
+                guard let field = ForwardedField(rawValue: name.lowercased()) else {
+                    throw ParseError(description: "--forwarded-field needs x-forwarded-for or forwarded, not \(name)")
+                }
+                options.forwardedField = field
+            case "--ipv6-client-prefix": options.ipv6ClientPrefixLength = try integer(32...128)
             case "--max-connections-per-address": options.maxConnectionsPerAddress = try integer(1...100_000)
             case "--min-transfer-rate": options.minimumTransferRate = try integer(0...1_000_000_000)
             case "--quiet", "-q": options.quiet = true

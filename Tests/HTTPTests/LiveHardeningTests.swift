@@ -176,21 +176,91 @@ struct LiveHardeningTests {
 
     @Test("Forwarded client address and scheme are believed from trusted proxies only")
     func trustedProxies() throws {
-        var builder = RouterBuilder()
-        builder.get("/whoami") { request in
-            .text("\(request.clientAddress.map { "\($0)" } ?? "-") \(request.scheme) \(request.remoteAddress.map { "\($0)" } ?? "-")")
-        }
         var configuration = HTTPServer.Configuration.testing
         configuration.trustedProxies = [IPAddress("127.0.0.1")!]
-        try withTestServer(router: builder.build(), configuration: configuration) { client throws in
+        try withTestServer(router: Self.whoAmI, configuration: configuration) { client throws in
             let forwarded: HTTPHeaders = ["X-Forwarded-For": "198.51.100.1, 203.0.113.7", "X-Forwarded-Proto": "https"]
             #expect(try client.get("/whoami", headers: forwarded).bodyString == "203.0.113.7 https 127.0.0.1")
-            let rfc7239: HTTPHeaders = ["Forwarded": "for=\"[2001:db8::1]:4711\";proto=https, for=127.0.0.1"]
-            #expect(try client.get("/whoami", headers: rfc7239).bodyString == "2001:db8::1 https 127.0.0.1")
             let stranger = client.makeClient()
             stranger.sourceAddress = "127.0.0.2"
             #expect(try stranger.get("/whoami", headers: forwarded).bodyString == "127.0.0.2 http 127.0.0.2")
         }
+    }
+
+    /// Issue 21 row 1: nginx's README block passed a client's own `Forwarded` through, and it
+    /// was believed before `X-Forwarded-For`: a rotating value dodged the sign-in throttle.
+    @Test("Only the configured field is read, and only the hop the trusted proxy appended")
+    func forwardedFieldAndHop() throws {
+        var configuration = HTTPServer.Configuration.testing
+        configuration.trustedProxies = [IPAddress("127.0.0.1")!, IPAddress("10.0.0.2")!]
+        try withTestServer(router: Self.whoAmI, configuration: configuration) { client throws in
+            // What nginx sends: the client's own fields, its address appended to X-Forwarded-For.
+            let spoofed: HTTPHeaders = [
+                "Forwarded": "for=192.0.2.99;proto=https", "X-Forwarded-For": "192.0.2.1, 203.0.113.7",
+            ]
+            #expect(try client.get("/whoami", headers: spoofed).bodyString == "203.0.113.7 http 127.0.0.1")
+            // A chain of trusted proxies: the rightmost address that is none of them.
+            let chain: HTTPHeaders = ["X-Forwarded-For": "192.0.2.1, 203.0.113.7, 10.0.0.2"]
+            #expect(try client.get("/whoami", headers: chain).bodyString == "203.0.113.7 http 127.0.0.1")
+            // Our proxy's hop is not an address: the client is not taken from further left.
+            let unknown: HTTPHeaders = ["X-Forwarded-For": "192.0.2.1, unknown"]
+            #expect(try client.get("/whoami", headers: unknown).bodyString == "127.0.0.1 http 127.0.0.1")
+            // Several field lines are one list (RFC 9110 §5.3).
+            let lines = HTTPHeaders([("X-Forwarded-For", "192.0.2.1"), ("X-Forwarded-For", "203.0.113.8")])
+            #expect(try client.get("/whoami", headers: lines).bodyString == "203.0.113.8 http 127.0.0.1")
+        }
+        configuration.forwardedField = .forwarded
+        try withTestServer(router: Self.whoAmI, configuration: configuration) { client throws in
+            let both: HTTPHeaders = [
+                "X-Forwarded-For": "192.0.2.1", "Forwarded": "for=192.0.2.99, for=\"[2001:db8::1]:4711\";proto=https, for=10.0.0.2",
+            ]
+            #expect(try client.get("/whoami", headers: both).bodyString == "2001:db8::1 https 127.0.0.1")
+        }
+    }
+
+    /// Issue 21 row 10: behind a proxy nobody trusts, everyone shares its address.
+    @Test("Forwarding fields from a loopback peer with no trusted proxy are noticed, once")
+    func untrustedForwardingNotice() throws {
+        let server = HTTPServer(configuration: .testing, router: Self.whoAmI)
+        try server.start()
+        defer { server.shutdown() }
+        let client = TestClient(port: server.port)
+        _ = try client.get("/whoami")
+        #expect(!server.hasSeenUntrustedForwarding)
+        let response = try client.get("/whoami", headers: ["X-Forwarded-For": "203.0.113.7"])
+        #expect(response.bodyString == "127.0.0.1 http 127.0.0.1")
+        #expect(server.hasSeenUntrustedForwarding)
+    }
+
+    @Test("IPv6 clients are counted by their /64, IPv4 ones by their address", arguments: [
+        ("2001:db8:1:2:aaaa::1", 64, "2001:db8:1:2::"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", 64, "2001:db8:1:2::"),
+        ("2001:db8:1:2:3:4:5:6", 48, "2001:db8:1::"),
+        ("2001:db8:1:2:3:4:5:6", 128, "2001:db8:1:2:3:4:5:6"),
+        ("2001:db8:1:2:3:4:5:6", 56, "2001:db8:1::"),
+        ("2001:db8:1:2ff:3:4:5:6", 56, "2001:db8:1:200::"),
+        ("192.0.2.77", 64, "192.0.2.77"),
+    ])
+    func addressBlocks(address: String, prefix: Int, block: String) throws {
+        #expect(try #require(IPAddress(address)).block(ipv6PrefixLength: prefix) == IPAddress(block))
+    }
+
+    @Test("Private and loopback addresses are told from public ones", arguments: [
+        ("10.1.2.3", true), ("172.16.0.1", true), ("172.31.255.255", true), ("172.32.0.1", false),
+        ("192.168.1.20", true), ("192.169.0.1", false), ("169.254.0.9", true), ("100.64.0.1", true),
+        ("100.128.0.1", false), ("fd00::1", true), ("fc00::1", true), ("fe80::1", true), ("fec0::1", false),
+        ("2001:db8::1", false), ("8.8.8.8", false),
+    ])
+    func privateAddresses(address: String, isPrivate: Bool) throws {
+        #expect(try #require(IPAddress(address)).isPrivate == isPrivate)
+    }
+
+    static var whoAmI: Router {
+        var builder = RouterBuilder()
+        builder.get("/whoami") { request in
+            .text("\(request.clientAddress.map { "\($0)" } ?? "-") \(request.scheme) \(request.remoteAddress.map { "\($0)" } ?? "-")")
+        }
+        return builder.build()
     }
 
     @Test("Large bodies are spooled to an anonymous file, plain and chunked, multipart files included")

@@ -31,6 +31,9 @@ public struct HTTPRequest: Sendable {
     public internal(set) var remoteAddress: IPAddress? = nil
     /// The client's address: the peer's, or the one a trusted proxy forwarded.
     public internal(set) var clientAddress: IPAddress? = nil
+    /// The block the client is counted in for per-client limits (its IPv4 address, or its
+    /// IPv6 address's /64 by default; see `IPAddress.block(ipv6PrefixLength:)`).
+    public internal(set) var clientBlock: IPAddress? = nil
     /// Whether the client reached us over HTTPS (as a trusted proxy told us; we speak plain HTTP).
     public internal(set) var isSecure = false
     /// Set once the request passed the router's filters at its head, so they do not run twice.

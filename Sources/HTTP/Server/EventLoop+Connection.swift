@@ -115,10 +115,14 @@ extension EventLoop {
     /// The Host check and the router's filters on a request's head (the client's address
     /// and scheme filled in first); the refusal to send, if any.
     func screen(_ request: inout HTTPRequest, on connection: HTTPConnection) -> HTTPResponse? {
-        let client = ForwardedClient(peer: connection.peer, headers: request.headers, trustedProxies: context.trustedProxies)
+        let client = ForwardedClient(
+            peer: connection.peer, headers: request.headers, trustedProxies: context.trustedProxies,
+            field: context.configuration.forwardedField)
         request.remoteAddress = connection.peer
         request.clientAddress = client.address
+        request.clientBlock = client.address.block(ipv6PrefixLength: context.configuration.ipv6ClientPrefixLength)
         request.isSecure = client.isSecure
+        if context.trustedProxies.isEmpty { context.state.noticeUntrustedForwarding(from: connection.peer, headers: request.headers) }
         if connection.headScreened {
             connection.headScreened = false
             request.wasScreened = true

@@ -162,13 +162,14 @@ final class EventLoop {
         let configuration = context.configuration
         let state = context.state
         let exempt = context.trustedProxies.contains(peer)
+        let block = peer.block(ipv6PrefixLength: configuration.ipv6ClientPrefixLength)
         if !exempt {
-            switch state.admit(peer, limit: configuration.maxConnectionsPerAddress) {
+            switch state.admit(block, limit: configuration.maxConnectionsPerAddress) {
             case .refused:
                 reject(fd, peer: peer, message: "Too many connections from your address; try again shortly")
                 return
             case .admittedByEvicting:
-                makeRoom(for: peer)
+                makeRoom(for: block)
             case .admitted:
                 break
             }
@@ -180,11 +181,11 @@ final class EventLoop {
         }
         guard admitted else {
             state.connectionCount.subtract(1, ordering: .relaxed)
-            if !exempt { state.release(peer) }
+            if !exempt { state.release(block) }
             reject(fd, peer: peer, message: "Too many connections; try again shortly")
             return
         }
-        let arrival = EventLoopInbox.Arrival(fd: fd, peer: peer, countedForAddress: !exempt)
+        let arrival = EventLoopInbox.Arrival(fd: fd, peer: peer, countedBlock: exempt ? nil : block)
         // Round robin over the loops: an even spread however the wake-ups fall.
         let target = state.nextLoop.add(1, ordering: .relaxed).oldValue % context.inboxes.count
         if target == index {
@@ -200,7 +201,7 @@ final class EventLoop {
             SystemCall.close(fd)
             return
         }
-        register(EventLoopInbox.Arrival(fd: fd, peer: peer, countedForAddress: false), counted: false)
+        register(EventLoopInbox.Arrival(fd: fd, peer: peer, countedBlock: nil), counted: false)
         if let connection = connection(fd) {
             rejectedOpen += 1
             let response = context.serverError(.serviceUnavailable, message)
@@ -225,7 +226,7 @@ final class EventLoop {
     func evictIdleConnection(_ request: EvictionRequest) -> Bool {
         var oldest: HTTPConnection? = nil
         for case let connection? in connections where connection.isIdleKeepAlive {
-            if let address = request.address, connection.peer != address || !connection.countedForAddress { continue }
+            if let address = request.address, connection.countedBlock != address { continue }
             if oldest == nil || connection.deadline < oldest!.deadline { oldest = connection }
         }
         guard let oldest, request.claim() else { return false }
@@ -244,7 +245,7 @@ final class EventLoop {
             if context.state.stopping.load(ordering: .relaxed) {
                 SystemCall.close(arrival.fd)
                 context.state.connectionCount.subtract(1, ordering: .relaxed)
-                if arrival.countedForAddress { context.state.release(arrival.peer) }
+                if let block = arrival.countedBlock { context.state.release(block) }
             } else {
                 register(arrival, counted: true)
             }
@@ -255,7 +256,7 @@ final class EventLoop {
         let fd = arrival.fd
         let parser = HTTPRequestParser(limits: context.configuration.limits, spoolDirectory: context.spoolDirectory)
         let connection = HTTPConnection(
-            fd: fd, serial: nextSerial, peer: arrival.peer, counted: counted, countedForAddress: arrival.countedForAddress,
+            fd: fd, serial: nextSerial, peer: arrival.peer, counted: counted, countedBlock: arrival.countedBlock,
             parser: parser, deadline: after(headerTimeout), interest: shim_EPOLLIN)
         if Int(fd) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: Int(fd) - connections.count + 64))
@@ -282,7 +283,7 @@ final class EventLoop {
         } else {
             rejectedOpen -= 1
         }
-        if connection.countedForAddress { context.state.release(connection.peer) }
+        if let block = connection.countedBlock { context.state.release(block) }
     }
 
     func closeAll() {
@@ -335,7 +336,7 @@ final class EventLoop {
         guard connection.countedIdle != idle else { return }
         connection.countedIdle = idle
         context.state.idleKeepAliveCount.add(idle ? 1 : -1, ordering: .relaxed)
-        if connection.countedForAddress { context.state.setIdle(connection.peer, idle) }
+        if let block = connection.countedBlock { context.state.setIdle(block, idle) }
     }
 
     /// Sets the connection's share of the request-memory budget to `bytes`; returns false

@@ -10,8 +10,8 @@ final class EventLoopInbox: Sendable {
     struct Arrival: Sendable {
         let fd: Int32
         let peer: IPAddress
-        /// Whether it was counted against its address's share.
-        let countedForAddress: Bool
+        /// The address block whose share it was counted against (`maxConnectionsPerAddress`), if any.
+        let countedBlock: IPAddress?
     }
 
     /// The response of an offloaded request, for the connection that sent it.

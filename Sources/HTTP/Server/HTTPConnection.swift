@@ -28,8 +28,8 @@ final class HTTPConnection {
     let peer: IPAddress
     /// Whether this connection counts against `maxConnections` (rejected ones do not).
     let counted: Bool
-    /// Whether it counts against its address's share (`maxConnectionsPerAddress`).
-    let countedForAddress: Bool
+    /// The address block whose share it counts against (`maxConnectionsPerAddress`), if any.
+    let countedBlock: IPAddress?
     var parser: HTTPRequestParser
     private(set) var phase: Phase = .idle
     /// When the current phase ends by timeout (no progress, or the header deadline).
@@ -67,14 +67,14 @@ final class HTTPConnection {
     var interest: UInt32
 
     init(
-        fd: Int32, serial: UInt64, peer: IPAddress, counted: Bool, countedForAddress: Bool, parser: HTTPRequestParser,
+        fd: Int32, serial: UInt64, peer: IPAddress, counted: Bool, countedBlock: IPAddress?, parser: HTTPRequestParser,
         deadline: UInt64, interest: UInt32
     ) {
         self.fd = fd
         self.serial = serial
         self.peer = peer
         self.counted = counted
-        self.countedForAddress = countedForAddress
+        self.countedBlock = countedBlock
         self.parser = parser
         self.deadline = deadline
         self.interest = interest

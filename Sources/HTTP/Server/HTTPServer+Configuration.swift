@@ -14,6 +14,9 @@ extension HTTPServer {
         /// Connections one client address may hold open; one more is answered 503 and closed,
         /// so that one address cannot take every slot. Trusted proxies are exempt.
         public var maxConnectionsPerAddress: Int
+        /// How much of an IPv6 address names one client, for that cap and for
+        /// `HTTPRequest.clientBlock`: a /64 is what one subscriber usually gets.
+        public var ipv6ClientPrefixLength = 64
         /// Request data held in memory across all connections (unparsed input and bodies not
         /// spooled); a connection that pushes past it is answered 503 and closed.
         public var requestMemoryBudget: Int
@@ -26,6 +29,8 @@ extension HTTPServer {
         /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` / `X-Forwarded-Proto`
         /// fields are believed (client address, HTTPS); everyone else's are ignored.
         public var trustedProxies: [IPAddress]
+        /// The one field those proxies write the client's address in; the other is never read.
+        public var forwardedField: ForwardedField = .xForwardedFor
         public var limits: HTTPLimits
         public var timeouts: HTTPTimeouts
         /// One line per request on stderr.

@@ -24,6 +24,10 @@ public final class HTTPServer: Sendable {
     /// The bound port (the chosen one when configured with port 0); 0 before `start()`.
     public var port: Int { state.boundPort.load(ordering: .acquiring) }
 
+    /// Whether a request has shown signs of a reverse proxy in front (forwarding fields from a
+    /// loopback or private peer) while no proxy is trusted; the log said so once.
+    public var hasSeenUntrustedForwarding: Bool { state.hasWarnedAboutUntrustedForwarding }
+
     /// Whether `shutdown` has begun.
     public var isStopping: Bool { state.stopping.load(ordering: .acquiring) }
 
@@ -129,7 +133,7 @@ public final class HTTPServer: Sendable {
                 for arrival in inbox.take() {
                     SystemCall.close(arrival.fd)
                     state.connectionCount.subtract(1, ordering: .relaxed)
-                    if arrival.countedForAddress { state.release(arrival.peer) }
+                    if let block = arrival.countedBlock { state.release(block) }
                 }
                 SystemCall.close(inbox.wakeFD)
             }

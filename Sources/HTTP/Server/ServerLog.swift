@@ -5,4 +5,8 @@ enum ServerLog {
     static func error(_ message: String) {
         SystemCall.writeAll(2, Array("[http] error: \(message)\n".utf8))
     }
+
+    static func warning(_ message: String) {
+        SystemCall.writeAll(2, Array("[http] warning: \(message)\n".utf8))
+    }
 }

@@ -21,6 +21,8 @@ final class ServerState: Sendable {
     let inboxes = Mutex<[EventLoopInbox]>([])
     /// The pool of offloaded routes, stopped with the last loop.
     let blockingPool = Mutex<BlockingWorkPool?>(nil)
+    /// Set once the log has said that a proxy seems to be in front without `trustedProxies`.
+    private let warnedAboutUntrustedForwarding = Atomic<Bool>(false)
     /// Open and idle keep-alive connections per client address (`maxConnectionsPerAddress`).
     private let shares = Mutex<[IPAddress: AddressShare]>([:])
 
@@ -65,5 +67,21 @@ final class ServerState: Sendable {
             change(&share)
             shares[address] = share.open > 0 || share.idle > 0 ? share : nil
         }
+    }
+
+    var hasWarnedAboutUntrustedForwarding: Bool { warnedAboutUntrustedForwarding.load(ordering: .relaxed) }
+
+    /// Logs once when a request from a loopback or private peer carries forwarding fields
+    /// while no proxy is trusted: a reverse proxy is most likely in front, so every client
+    /// shares its address, and 20 failed sign-ins by anyone slow everyone's down.
+    func noticeUntrustedForwarding(from peer: IPAddress, headers: HTTPHeaders) {
+        guard peer.isLoopback || peer.isPrivate, headers[.xForwardedFor] != nil || headers[.forwarded] != nil,
+              !warnedAboutUntrustedForwarding.exchange(true, ordering: .relaxed)
+        else { return }
+        ServerLog.warning("""
+            requests from \(peer) carry X-Forwarded-For or Forwarded, but no proxy is trusted: every client \
+            behind it shares its address, so its sign-in throttle and connection cap apply to all of them \
+            together. If \(peer) is your reverse proxy, start with --trusted-proxy \(peer).
+            """)
     }
 }

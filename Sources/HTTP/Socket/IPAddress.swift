@@ -45,6 +45,32 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         isIPv4 ? (low >> 24) & 0xFF == 127 : high == 0 && low == 1
     }
 
+    /// A private or link-local address, where a reverse proxy on the same network would be:
+    /// 10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10 (carrier-grade NAT), fc00::/7, fe80::/10.
+    public var isPrivate: Bool {
+        if isIPv4 {
+            let v4 = UInt32(truncatingIfNeeded: low)
+            return v4 >> 24 == 10 || v4 >> 20 == 0xAC1 || v4 >> 16 == 0xC0A8 || v4 >> 16 == 0xA9FE || v4 >> 22 == 0x191
+        }
+        return high >> 57 == 0x7E || high >> 54 == 0x3FA
+    }
+
+    /// The block this address is counted in for per-client limits: an IPv4 address alone, an
+    /// IPv6 one with everything after its first `ipv6PrefixLength` bits cleared. One IPv6
+    /// subscriber usually gets a whole /64 (RFC 6177), so counting single addresses would give
+    /// each of its 2^64 addresses a full allowance.
+    public func block(ipv6PrefixLength: Int) -> IPAddress {
+        guard !isIPv4 else { return self }
+        let length = min(max(ipv6PrefixLength, 0), 128)
+        func mask(_ bits: Int) -> UInt64 { bits <= 0 ? 0 : bits >= 64 ? .max : ~(UInt64.max >> UInt64(bits)) }
+        return IPAddress(high: high & mask(length), low: low & mask(length - 64))
+    }
+
+    private init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
     /// 0.0.0.0 or :: (a listener bound to every interface).
     public var isUnspecified: Bool { (high == 0 && low == 0) || (isIPv4 && low & 0xFFFF_FFFF == 0) }
 
