@@ -20,4 +20,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let options = HTTPMethod("OPTIONS")
     public static let connect = HTTPMethod("CONNECT")
     public static let trace = HTTPMethod("TRACE")
+
+    /// The methods RFC 9110 §9 defines, and PATCH (RFC 5789).
+    public static let standard: Set<HTTPMethod> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
 }

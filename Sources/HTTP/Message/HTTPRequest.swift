@@ -40,6 +40,10 @@ public struct HTTPRequest: Sendable {
     var wasScreened = false
     /// An error found while screening the head, answered through the middleware chain.
     var rejection: (any Error & Sendable)? = nil
+    /// Whether the request is already refused (by its method or a filter) and passes through
+    /// the middleware only to have that refusal rendered: a middleware that gates access
+    /// should let it through rather than put its own refusal first.
+    public var isRefused: Bool { rejection != nil }
     /// Values middleware attached for later handlers (see `HTTPRequestAttribute`).
     var attributes: [ObjectIdentifier: any Sendable] = [:]
 

@@ -38,6 +38,7 @@ public struct Router: Sendable {
         var chain: HTTPHandler = { request in
             if let rejection = request.rejection { throw rejection }
             if !request.wasScreened {
+                if let refusal = core.methodRefusal(request) { throw refusal }
                 for filter in filters { try filter.check(request) }
             }
             return try core.route(request)
@@ -58,13 +59,14 @@ public struct Router: Sendable {
         try chain(request)
     }
 
-    /// Checks a head before its body is read: the filters, then, when a body follows,
+    /// Checks a head before its body is read: its method (501, or 405 with `Allow`), the filters, then, when a body follows,
     /// whether any route would take it on this path and method (404/405 otherwise). Returns nil to go on, or
     /// the refusal as rendered by the middleware.
     ///
     /// - Throws: the refusal itself when no middleware turned it into a response.
     public func screen(_ head: HTTPRequest) throws -> HTTPResponse? {
         do {
+            if let refusal = core.methodRefusal(head) { throw refusal }
             for filter in filters { try filter.check(head) }
             if head.announcesBody, let refusal = core.refusal(bodyFor: head) { throw refusal }
             return nil

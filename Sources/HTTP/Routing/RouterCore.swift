@@ -15,10 +15,14 @@ struct RouterCore: Sendable {
     /// Pattern routes by segment count, in matching order (suffixed captures first).
     let patternsBySegmentCount: [Int: [Candidate]]
     let staticFiles: StaticFileServer?
+    /// The methods of RFC 9110 and PATCH, and any other some route answers: the rest are
+    /// unrecognised.
+    let recognizedMethods: Set<HTTPMethod>
 
     init(entries: [Router.Entry], staticFiles: StaticFileServer?) {
         self.entries = entries
         self.staticFiles = staticFiles
+        recognizedMethods = HTTPMethod.standard.union(entries.flatMap(\.handlers.keys))
         var literalIndex: [String: Int] = [:]
         var literals: [Int: [Int]] = [:]
         for (index, entry) in entries.enumerated() where entry.pattern.isLiteral {
@@ -65,6 +69,17 @@ struct RouterCore: Sendable {
             if let captures = entries[candidate.index].pattern.match(segments) { return (candidate.index, captures) }
         }
         return nil
+    }
+
+    /// RFC 9110 §9.1: an unrecognised method is 501 (methods are case-sensitive, so `get` is
+    /// one); §15.5.6: a known one the route does not take is 405 with `Allow`. Neither
+    /// depends on who asks, so both come before sign-in, origin and CSRF checks.
+    func methodRefusal(_ head: HTTPRequest) -> HTTPError? {
+        guard recognizedMethods.contains(head.method) else { return HTTPError(.notImplemented, "Not Implemented") }
+        guard let (index, _) = match(rawPath: head.rawPath) else { return nil }
+        let entry = entries[index]
+        if entry.handlers[head.method] != nil || (head.method == .head && entry.handlers[.get] != nil) { return nil }
+        return HTTPError(.methodNotAllowed, "Method Not Allowed", headers: [.allow: entry.allowHeader])
     }
 
     /// The error `route` would throw for this head, when that does not depend on the body:
