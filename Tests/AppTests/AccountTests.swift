@@ -37,8 +37,11 @@ struct AccountTests {
                     #expect(page.status == 401 && page.headers[.contentType] == "application/problem+json", "\(method) \(path) → \(page.status)")
                 } else if method == .get {
                     #expect(page.status == 303 && page.location?.hasPrefix("/sign-in?next=") == true, "\(method) \(path) → \(page.status)")
-                } else {
+                } else if method == .post {
                     #expect(page.status == 401 || page.status == 403, "\(method) \(path) → \(page.status)")
+                } else {
+                    // A POST to a PUT or DELETE route: the method is wrong whoever asks (RFC 9110 §15.5.6).
+                    #expect(page.status == 405 && page.headers[.allow]?.contains(method.rawValue) == true, "POST \(path) → \(page.status)")
                 }
             }
             #expect(try app.store.count() == 1)

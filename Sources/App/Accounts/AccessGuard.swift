@@ -68,7 +68,7 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         var request = request
         request.signedIn = try member(of: request)
         let path = request.path
-        if isPublic(path) || request.isRefused { return try next(request) }
+        if isPublic(path) || request.isRefusedForItsMethod { return try next(request) }
         guard let signedIn = request.signedIn else {
             if try accounts.accountCount() == 0 {
                 guard request.method == .get || request.method == .head else {

@@ -24,28 +24,54 @@ struct SessionController: Sendable {
         return try signInPage(request, username: "", next: request.query("next"), error: nil, status: .ok)
     }
 
+    /// Admission of `POST /sign-in`, on the event loop once the (small) form is read: a
+    /// throttled client is answered here, before any password hashing is queued, and one
+    /// client has at most a couple of attempts queued or hashing at once.
+    func admitSignIn(_ request: HTTPRequest) throws -> HTTPAdmission {
+        let form = try SubmittedForm(request: request)
+        if let refusal = try throttled(request, form) { return .answer(refusal) }
+        return try admitPasswordWork(request)
+    }
+
+    /// Admission of the other routes that hash a password (setup, a password change, joining
+    /// by invitation): a few in flight per client, so no one client fills the password pool.
+    func admitPasswordWork(_ request: HTTPRequest) throws -> HTTPAdmission {
+        let client = request.clientBlock
+        guard throttle.beginAttempt(client: client) else {
+            throw HTTPError(.tooManyRequests, "errorText429InFlight", headers: [.retryAfter: "1"])
+        }
+        return .queue(release: { [throttle] in throttle.endAttempt(client: client) })
+    }
+
     /// `POST /sign-in` (offloaded): the same answer, after the same work, for an unknown name
-    /// and a wrong password; throttled per name and address.
+    /// and a wrong password; throttled per name, client and account (see ``SignInThrottle``).
     func signIn(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         let username = form["username"]?.trimmingWhitespace ?? ""
         let password = PasswordPolicy.normalized(form["password"] ?? "")
         let next = form["next"]
-        if let wait = throttle.wait(username: username, address: request.clientAddress) {
-            let seconds = String(Int(wait.rounded(.up)))
-            var response = try signInPage(request, username: username, next: next,
-                                          error: context.format("signInThrottled", seconds), status: .tooManyRequests)
-            response.headers[.retryAfter] = seconds
-            return response
-        }
+        // Checked again: another attempt may have failed since this one was admitted.
+        if let refusal = try throttled(request, form) { return refusal }
         let account = try accounts.account(named: username)
         let matches = PasswordHash.verify(password, against: account?.passwordHash ?? decoyHash) && account != nil
         guard let account, matches else {
-            throttle.recordFailure(username: username, address: request.clientAddress)
+            throttle.recordFailure(username: username, client: request.clientBlock)
             return try signInPage(request, username: username, next: next, error: context.text("signInFailed"), status: .unauthorized)
         }
-        throttle.recordSuccess(username: username, address: request.clientAddress)
+        throttle.recordSuccess(username: username, client: request.clientBlock)
         return try startSession(for: account, request: request, goingTo: AccountForms.safeNext(next))
+    }
+
+    /// The sign-in page at 429 with `Retry-After` while the throttle holds this attempt back.
+    private func throttled(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse? {
+        let username = form["username"]?.trimmingWhitespace ?? ""
+        guard let wait = throttle.wait(username: username, client: request.clientBlock) else { return nil }
+        let seconds = String(Int(wait.rounded(.up)))
+        let context = renderer.context(for: request)
+        var response = try signInPage(request, username: username, next: form["next"],
+                                      error: context.format("signInThrottled", seconds), status: .tooManyRequests)
+        response.headers[.retryAfter] = seconds
+        return response
     }
 
     /// `POST /sign-out`

@@ -330,5 +330,7 @@ extension Strings {
         "apiErrorJSONType": "Send the body as application/json.",
         "apiErrorMalformedJSON": "The body is not valid JSON.",
         "apiErrorNotObject": "The body must be a JSON object.",
+        "errorText429InFlight": "Another attempt from your address is still being checked. Wait a moment, then try again.",
+        "errorText429Job": "You already have an export, import, report or backup under way. Wait for it to finish, then try again.",
     ]
 }

@@ -330,5 +330,7 @@ extension Strings {
         "apiErrorJSONType": "请以 application/json 发送请求体。",
         "apiErrorMalformedJSON": "请求体不是有效的 JSON。",
         "apiErrorNotObject": "请求体必须是 JSON 对象。",
+        "errorText429InFlight": "来自你的地址的另一次尝试仍在核对中。请稍候再试。",
+        "errorText429Job": "你已有一个导出、导入、报告或备份正在进行。请等它完成后再试。",
     ]
 }

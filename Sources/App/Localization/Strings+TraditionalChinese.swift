@@ -330,5 +330,7 @@ extension Strings {
         "apiErrorJSONType": "請以 application/json 傳送請求內容。",
         "apiErrorMalformedJSON": "請求內容不是有效的 JSON。",
         "apiErrorNotObject": "請求內容必須是 JSON 物件。",
+        "errorText429InFlight": "來自你的位址的另一次嘗試仍在核對中。請稍候再試。",
+        "errorText429Job": "你已有一個匯出、匯入、報告或備份正在進行。請等它完成後再試。",
     ]
 }

@@ -40,10 +40,17 @@ public struct HTTPRequest: Sendable {
     var wasScreened = false
     /// An error found while screening the head, answered through the middleware chain.
     var rejection: (any Error & Sendable)? = nil
-    /// Whether the request is already refused (by its method or a filter) and passes through
+    /// Set while `Router.admit` runs the request through the middleware to its route's
+    /// admission check rather than its handler.
+    public internal(set) var isAdmissionPass = false
+    /// Whether the request is already refused for its method (501, or 405) and passes through
     /// the middleware only to have that refusal rendered: a middleware that gates access
-    /// should let it through rather than put its own refusal first.
-    public var isRefused: Bool { rejection != nil }
+    /// should let it through rather than put its own refusal first (RFC 9110 §9.1: the method
+    /// is judged before anything else).
+    public var isRefusedForItsMethod: Bool {
+        guard let refusal = rejection as? HTTPError else { return false }
+        return refusal.status == .notImplemented || refusal.status == .methodNotAllowed
+    }
     /// Values middleware attached for later handlers (see `HTTPRequestAttribute`).
     var attributes: [ObjectIdentifier: any Sendable] = [:]
 

@@ -8,11 +8,19 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: HTTPResponseBody
+    /// Set only on what an admission check's `.queue` becomes on its way out through the
+    /// middleware (`Router.admit`): never sent.
+    var admissionGrant: AdmissionGrant? = nil
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPResponseBody = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    init(admissionGrant: AdmissionGrant) {
+        self.init()
+        self.admissionGrant = admissionGrant
     }
 
     /// An HTML page (`text/html; charset=utf-8`).
@@ -45,4 +53,9 @@ public struct HTTPResponse: Sendable {
         if case .bytes(let bytes) = body { return String(decoding: bytes, as: UTF8.self) }
         return ""
     }
+}
+
+/// An admission check's leave to queue, carried out through the middleware.
+struct AdmissionGrant: Sendable {
+    let release: (@Sendable () -> Void)?
 }

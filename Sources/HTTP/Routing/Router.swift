@@ -7,25 +7,35 @@
 public struct Router: Sendable {
     struct Entry: Sendable {
         var pattern: RoutePattern
-        var handlers: [HTTPMethod: (handler: HTTPHandler, bodyLimit: Int?, offloaded: Bool)]
+        var handlers: [HTTPMethod: Action]
         var allowHeader: String
+    }
+
+    /// What a route does for one method, and where.
+    struct Action: Sendable {
+        var handler: HTTPHandler
+        var bodyLimit: Int?
+        /// The pool it runs on; nil: the event loop that read it.
+        var pool: WorkPool?
+        var admission: HTTPAdmissionCheck?
     }
 
     let core: RouterCore
     let defaultBodyLimit: Int
     let filters: [any HTTPRequestFilter]
     let chain: HTTPHandler
+    /// Every pool some route runs on, each name once.
+    public let workPools: [WorkPool]
 
     init(builder: RouterBuilder) {
         var entries: [Entry] = []
         var byPattern: [RoutePattern: Int] = [:]
         for route in builder.routes {
             if let index = byPattern[route.pattern] {
-                entries[index].handlers[route.method] = (route.handler, route.bodyLimit, route.offloaded)
+                entries[index].handlers[route.method] = route.action
             } else {
                 byPattern[route.pattern] = entries.count
-                entries.append(Entry(
-                    pattern: route.pattern, handlers: [route.method: (route.handler, route.bodyLimit, route.offloaded)], allowHeader: ""))
+                entries.append(Entry(pattern: route.pattern, handlers: [route.method: route.action], allowHeader: ""))
             }
         }
         for index in entries.indices {
@@ -33,6 +43,12 @@ public struct Router: Sendable {
             if methods.contains("GET") { methods.insert("HEAD") }
             entries[index].allowHeader = methods.sorted().joined(separator: ", ")
         }
+        var pools: [String: WorkPool] = [:]
+        for pool in builder.routes.compactMap(\.action.pool) {
+            precondition(pools[pool.name] == nil || pools[pool.name] == pool, "two different pools are named \(pool.name)")
+            pools[pool.name] = pool
+        }
+        workPools = pools.values.sorted { $0.name < $1.name }
         let core = RouterCore(entries: entries, staticFiles: builder.staticFiles)
         let filters = builder.filters
         var chain: HTTPHandler = { request in
@@ -97,10 +113,26 @@ public struct Router: Sendable {
         return handlers[method] != nil || (method == .head && handlers[.get] != nil)
     }
 
-    /// Whether the request's route runs on the blocking pool rather than an event loop.
-    public func isOffloaded(method: HTTPMethod, path: Substring) -> Bool {
-        guard let (index, _) = core.match(rawPath: path) else { return false }
-        return core.entries[index].handlers[method]?.offloaded ?? false
+    /// The pool the request's route runs on, and whether it has an admission check; nil
+    /// when it runs on the event loop.
+    public func pool(method: HTTPMethod, path: Substring) -> (pool: WorkPool, checksAdmission: Bool)? {
+        guard let (index, _) = core.match(rawPath: path), let action = core.entries[index].handlers[method],
+              let pool = action.pool
+        else { return nil }
+        return (pool, action.admission != nil)
+    }
+
+    /// Runs the request through the middleware to its route's admission check (see
+    /// ``HTTPAdmissionCheck``): `.queue` when the check lets it through, otherwise the answer,
+    /// which may also come from a middleware (a redirect to sign in, an error page).
+    ///
+    /// - Throws: what escapes every middleware, as `respond(to:)` would.
+    public func admit(_ request: HTTPRequest) throws -> HTTPAdmission {
+        var request = request
+        request.isAdmissionPass = true
+        let response = try chain(request)
+        if let grant = response.admissionGrant { return .queue(release: grant.release) }
+        return .answer(response)
     }
 
     /// The body limit for a request's route (413 beyond it).

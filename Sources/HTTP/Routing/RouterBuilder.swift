@@ -12,9 +12,7 @@ public struct RouterBuilder {
     struct Route {
         var pattern: RoutePattern
         var method: HTTPMethod
-        var bodyLimit: Int?
-        var offloaded: Bool
-        var handler: HTTPHandler
+        var action: Router.Action
     }
 
     var routes: [Route] = []
@@ -47,34 +45,54 @@ public struct RouterBuilder {
         filters.append(ClosureFilter(body: body))
     }
 
-    /// A GET route; it also answers HEAD (the server drops the body). `offloaded` as for POST
-    /// (a page that takes long to make, such as an export).
-    public mutating func get(_ path: String, offloaded: Bool = false, _ handler: @escaping HTTPHandler) {
-        add(.get, path, offloaded: offloaded, handler)
+    /// A GET route; it also answers HEAD (the server drops the body). `pool` and `admission`
+    /// as for POST (a page that takes long to make, such as an export).
+    public mutating func get(
+        _ path: String, on pool: WorkPool? = nil, admission: HTTPAdmissionCheck? = nil, _ handler: @escaping HTTPHandler
+    ) {
+        add(.get, path, on: pool, admission: admission, handler)
     }
 
-    /// A POST route. `offloaded` runs it on the server's small pool of blocking threads
-    /// instead of an event loop: for handlers that take long (password hashing), so they
-    /// cannot stall other clients; beyond the pool's queue the server answers 503.
-    public mutating func post(_ path: String, bodyLimit: Int? = nil, offloaded: Bool = false, _ handler: @escaping HTTPHandler) {
-        add(.post, path, bodyLimit: bodyLimit, offloaded: offloaded, handler)
+    /// `get(_:on:)` on ``WorkPool/standard`` when `offloaded`.
+    public mutating func get(_ path: String, offloaded: Bool, _ handler: @escaping HTTPHandler) {
+        add(.get, path, on: offloaded ? .standard : nil, handler)
     }
 
-    public mutating func put(_ path: String, bodyLimit: Int? = nil, _ handler: @escaping HTTPHandler) {
-        add(.put, path, bodyLimit: bodyLimit, handler)
+    /// A POST route. With a `pool` it runs on that pool's threads instead of an event loop:
+    /// for handlers that take long (password hashing) or may wait (for the database's write
+    /// lock), so they cannot stall other clients. `admission`, with a pool, runs first on the
+    /// loop once the body is read: a refusal from it (a throttle, a per-member limit) never
+    /// takes a place in the pool's queue.
+    public mutating func post(
+        _ path: String, bodyLimit: Int? = nil, on pool: WorkPool? = nil, admission: HTTPAdmissionCheck? = nil,
+        _ handler: @escaping HTTPHandler
+    ) {
+        add(.post, path, bodyLimit: bodyLimit, on: pool, admission: admission, handler)
     }
 
-    public mutating func delete(_ path: String, _ handler: @escaping HTTPHandler) {
-        add(.delete, path, handler)
+    /// `post(_:bodyLimit:on:)` on ``WorkPool/standard`` when `offloaded`.
+    public mutating func post(_ path: String, bodyLimit: Int? = nil, offloaded: Bool, _ handler: @escaping HTTPHandler) {
+        add(.post, path, bodyLimit: bodyLimit, on: offloaded ? .standard : nil, handler)
+    }
+
+    public mutating func put(_ path: String, bodyLimit: Int? = nil, on pool: WorkPool? = nil, _ handler: @escaping HTTPHandler) {
+        add(.put, path, bodyLimit: bodyLimit, on: pool, handler)
+    }
+
+    public mutating func delete(_ path: String, on pool: WorkPool? = nil, _ handler: @escaping HTTPHandler) {
+        add(.delete, path, on: pool, handler)
     }
 
     /// Adds a route; a later route for the same method and path replaces an earlier one.
     public mutating func add(
-        _ method: HTTPMethod, _ path: String, bodyLimit: Int? = nil, offloaded: Bool = false, _ handler: @escaping HTTPHandler
+        _ method: HTTPMethod, _ path: String, bodyLimit: Int? = nil, on pool: WorkPool? = nil,
+        admission: HTTPAdmissionCheck? = nil, _ handler: @escaping HTTPHandler
     ) {
+        precondition(admission == nil || pool != nil, "an admission check decides whether to queue for a pool: \(path) has none")
         let pattern = RoutePattern(path)
         routes.removeAll { $0.pattern == pattern && $0.method == method }
-        routes.append(Route(pattern: pattern, method: method, bodyLimit: bodyLimit, offloaded: offloaded, handler: handler))
+        let action = Router.Action(handler: handler, bodyLimit: bodyLimit, pool: pool, admission: admission)
+        routes.append(Route(pattern: pattern, method: method, action: action))
     }
 
     /// Serves files under `directory` for GET and HEAD requests that match no route.

@@ -101,6 +101,12 @@ struct RouterCore: Sendable {
             if let route = entry.handlers[request.method] ?? (request.method == .head ? entry.handlers[.get] : nil) {
                 var request = request
                 request.parameters = captures
+                if request.isAdmissionPass, let admission = route.admission {
+                    switch try admission(request) {
+                    case .answer(let response): return response
+                    case .queue(let release): return HTTPResponse(admissionGrant: AdmissionGrant(release: release))
+                    }
+                }
                 return try route.handler(request)
             }
             throw HTTPError(.methodNotAllowed, "Method Not Allowed", headers: [.allow: entry.allowHeader])

@@ -3,12 +3,12 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// A few threads for handlers too slow for an event loop (password hashing): the loops hand
-/// them whole requests and get the responses back, so a flood of slow requests queues here
-/// instead of stalling every other client. The queue is bounded; beyond it a request is
-/// refused at once (the server answers 503 with `Retry-After`).
+/// The threads of one ``WorkPool``: the loops hand them whole requests and get the responses
+/// back, so a flood of slow requests queues here instead of stalling every other client. The
+/// queue is bounded; beyond it a request is refused at once (the server answers 503 with
+/// `Retry-After`).
 ///
-/// The threads run at a lower scheduling priority than the loops, so that pages keep being
+/// The threads run at the pool's niceness, usually below the loops, so that pages keep being
 /// served while they are busy.
 final class BlockingWorkPool: Sendable {
     typealias Job = @Sendable () -> Void
@@ -18,10 +18,12 @@ final class BlockingWorkPool: Sendable {
     private let stopping = Atomic<Bool>(false)
     let threadCount: Int
     let queueLimit: Int
+    let niceness: Int32
 
-    init(threads: Int, queueLimit: Int) {
-        self.threadCount = max(1, threads)
-        self.queueLimit = max(1, queueLimit)
+    init(_ pool: WorkPool) {
+        threadCount = pool.threads
+        queueLimit = pool.queueLimit
+        niceness = pool.niceness
     }
 
     /// Starts the threads. - Returns: false if a thread could not be created.
@@ -50,7 +52,7 @@ final class BlockingWorkPool: Sendable {
     }
 
     private func work() {
-        _ = shim_set_thread_nice(10)
+        _ = shim_set_thread_nice(niceness)
         while true {
             available.wait()
             let job = jobs.withLock { jobs in jobs.isEmpty ? nil : jobs.removeFirst() }

@@ -155,8 +155,8 @@ extension EventLoop {
         let response: HTTPResponse
         if let refusal = screen(&request, on: connection) {
             response = refusal
-        } else if context.router.isOffloaded(method: request.method, path: request.rawPath) {
-            offload(request, on: connection, started: started)
+        } else if let (pool, checksAdmission) = context.router.pool(method: request.method, path: request.rawPath) {
+            offload(request, to: pool, checkingAdmission: checksAdmission, on: connection, started: started)
             return
         } else {
             do {

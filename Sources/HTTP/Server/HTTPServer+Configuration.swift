@@ -40,10 +40,6 @@ extension HTTPServer {
         public var errorResponder: (@Sendable (HTTPStatus, String, HTTPRequest?) -> HTTPResponse)?
         /// The listen(2) backlog.
         public var backlog: Int
-        /// Threads for offloaded routes (`RouterBuilder.post(_:offloaded:)`), and how many
-        /// requests may wait for them before the server answers 503.
-        public var blockingThreads = 2
-        public var blockingQueueLimit = 32
         /// Whether `start()` tunes the process's allocator for serving (see ``HTTPServer/keepHeapForReuse()``).
         public var keepsHeapForReuse = true
 

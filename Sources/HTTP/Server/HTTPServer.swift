@@ -61,13 +61,12 @@ public final class HTTPServer: Sendable {
                 },
                 trustedProxies: Set(configuration.trustedProxies),
                 spoolDirectory: configuration.spoolDirectory ?? Self.temporaryDirectory,
-                blockingPool: state.blockingPool.withLock { pool in
-                    let created = BlockingWorkPool(threads: configuration.blockingThreads, queueLimit: configuration.blockingQueueLimit)
-                    pool = created
-                    return created
+                workPools: state.workPools.withLock { started in
+                    started = router.workPools.map(BlockingWorkPool.init)
+                    return Dictionary(uniqueKeysWithValues: zip(router.workPools.map(\.name), started))
                 })
-            guard context.blockingPool.start() else {
-                throw HTTPServerError.cannotCreateEventLoop(reason: "cannot start the blocking pool's threads")
+            for pool in router.workPools where context.workPools[pool.name]?.start() != true {
+                throw HTTPServerError.cannotCreateEventLoop(reason: "cannot start the threads of the work pool \(pool)")
             }
             for index in inboxes.indices {
                 loops.append(try EventLoop(context: context, index: index, listenFD: listenFD))
@@ -126,7 +125,7 @@ public final class HTTPServer: Sendable {
     /// Called by the last loop to stop.
     static func loopDidStop(_ state: ServerState) {
         if state.runningLoops.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
-            state.blockingPool.withLock { $0?.stop() }
+            for pool in state.workPools.withLock({ $0 }) { pool.stop() }
             SystemCall.close(state.listenFD.load(ordering: .acquiring))
             for inbox in state.inboxes.withLock({ $0 }) {
                 // Connections handed over while their loop was stopping.

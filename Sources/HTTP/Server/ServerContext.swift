@@ -10,6 +10,6 @@ struct ServerContext: Sendable {
     let trustedProxies: Set<IPAddress>
     /// Where large bodies are spooled.
     let spoolDirectory: String
-    /// Runs offloaded routes.
-    let blockingPool: BlockingWorkPool
+    /// The threads of each route's ``WorkPool``, by its name.
+    let workPools: [String: BlockingWorkPool]
 }

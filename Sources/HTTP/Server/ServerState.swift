@@ -19,8 +19,8 @@ final class ServerState: Sendable {
     let nextLoop = Atomic<Int>(0)
     /// The loops' inboxes, for waking them at shutdown.
     let inboxes = Mutex<[EventLoopInbox]>([])
-    /// The pool of offloaded routes, stopped with the last loop.
-    let blockingPool = Mutex<BlockingWorkPool?>(nil)
+    /// The pools of offloaded routes, stopped with the last loop.
+    let workPools = Mutex<[BlockingWorkPool]>([])
     /// Set once the log has said that a proxy seems to be in front without `trustedProxies`.
     private let warnedAboutUntrustedForwarding = Atomic<Bool>(false)
     /// Open and idle keep-alive connections per client address (`maxConnectionsPerAddress`).

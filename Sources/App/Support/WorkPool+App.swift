@@ -1,0 +1,22 @@
+import HTTP
+
+/// Where the app's routes run when not on an event loop (issue 21: no event loop ever waits
+/// for a lock, a decode or a hash). Each kind of slow work has its own threads and queue, so
+/// none can starve another: a flood of reports never delays a sign-in, a pile of photo
+/// uploads never delays an edit.
+extension WorkPool {
+    /// Password hashing (sign-in, setup, a password change, joining): its own threads, above
+    /// the member jobs below in the scheduler's eyes, and nothing else ever runs there.
+    static let passwords = WorkPool("passwords", threads: 2, queueLimit: 64, niceness: 5)
+
+    /// Reports, CSV export and import, backups: long, one at a time per member
+    /// (``MemberJobs``), and last in line for the CPU.
+    static let memberJobs = WorkPool("member jobs", threads: 2, queueLimit: 16, niceness: 15)
+
+    /// Forms and API calls that may carry a photo to decode (a dialog's Done or Upload).
+    static let photos = WorkPool("photos", threads: 2, queueLimit: 64, niceness: 10)
+
+    /// Every other write: quick, but it may wait for the database's one writer (an import's
+    /// chunk, a photo being stored), and that wait must never be an event loop's.
+    static let writes = WorkPool("writes", threads: 4, queueLimit: 256, niceness: 0)
+}
