@@ -96,6 +96,7 @@ public final class HomepwnerApp: Sendable {
     /// Checkpoints the database and closes it, for a graceful shutdown.
     public func close() throws {
         closed.store(true, ordering: .releasing)
+        accounts.flushPendingUses()
         try store.checkpoint()
         store.close()
     }

@@ -247,7 +247,9 @@ struct APITests {
 
             let api = APIClient(client: browser.client.makeClient(), token: token)
             #expect(try api.send(.post, "/items.json", json: ["name": "From a script"]).status == 201)
+            app.accounts.flushPendingUses()  // written off the request's thread
             #expect(try app.accounts.apiTokens(accountID: owner.id)[0].lastUsedAt != nil)
+            #expect(try app.accounts.apiTokens(accountID: owner.id)[0].lastUsedAddress == "127.0.0.1")
             let again = try browser.get("/account")
             #expect(again.text.contains("backup script") && !again.body.contains(token))
 

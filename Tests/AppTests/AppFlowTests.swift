@@ -292,7 +292,8 @@ struct AppFlowTests {
     func unknownKeysAre404() throws {
         try withApp { browser, _ in
             for path in ["/items/\(UUID().uuidString)", "/items/not-a-key", "/drafts/\(UUID().uuidString)", "/items/\(UUID().uuidString)/photo", "/nowhere"] {
-                let page = try browser.get(path)
+                // As a browser opening the address asks (a photo's errors are otherwise the API's).
+                let page = try browser.get(path, headers: ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"])
                 #expect(page.status == 404, "\(path)")
                 #expect(page.body.contains("Not found"), "\(path)")
                 #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)

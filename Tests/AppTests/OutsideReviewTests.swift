@@ -26,4 +26,119 @@ struct OutsideReviewTests {
             #expect(signedOut.status.rawValue == status, "\(method) \(path) signed out")
         }
     }
+
+    /// Row 5: an owner's token and an anonymous `_csrf` pair from /sign-in made an owner
+    /// invitation, minted tokens and signed the owner out everywhere.
+    @Test("A Bearer token reads and changes items through the JSON API and nothing else")
+    func tokensOnlyForTheItemAPI() throws {
+        try withApp { browser, app in
+            let owner = try #require(try app.accounts.account(named: "owner"))
+            let token = try APITokens.create(name: "backup script", for: owner, in: app.accounts)
+            // A stranger's browser: a CSRF cookie and token of its own, no session, the owner's token.
+            let stranger = Browser(client: browser.client.makeClient())
+            _ = try stranger.get("/sign-in")
+            let bearer = ["Authorization": "Bearer \(token)"]
+            for (path, fields) in [
+                ("/members/invitations", ["role": "owner"]), ("/account/tokens", ["name": "mine now"]),
+                ("/account/sign-out-everywhere", [:]), ("/account/password", ["current": "x", "password": "new password 1", "confirm": "new password 1"]),
+                ("/items", [:]), ("/sign-out", [:]),
+            ] {
+                let page = try stranger.post(path, fields, headers: bearer)
+                #expect(page.status == 401, "POST \(path) with a token → \(page.status)")
+            }
+            let account = try stranger.get("/account", headers: bearer)
+            #expect(account.status == 401 && !account.text.contains("backup script"))
+            #expect(try app.accounts.openInvitations().isEmpty)
+            #expect(try app.accounts.apiTokens(accountID: owner.id).map(\.name) == ["backup script"])
+            #expect(try browser.get("/account").status == 200)  // the owner is still signed in
+            // The item API itself still takes the token.
+            let api = APIClient(client: browser.client.makeClient(), token: token)
+            #expect(try api.send(.post, "/items.json", json: ["name": "From a script"]).status == 201)
+            #expect(try api.get("/items.json").items.count == 1)
+        }
+    }
+
+    @Test("Sign out everywhere and a password change revoke API tokens unless the member unticks it")
+    func signingOutEverywhereRevokesTokens() throws {
+        try withApp { browser, app in
+            let owner = try #require(try app.accounts.account(named: "owner"))
+            _ = try APITokens.create(name: "script", for: owner, in: app.accounts)
+            let page = try browser.get("/account")
+            #expect(page.body.contains(#"name="revokeTokens" value="1" checked"#))
+            // Unticked: the token stays.
+            _ = try browser.post("/account/password", [
+                "current": testPassword, "password": "a new pass phrase", "confirm": "a new pass phrase", "revokeTokensOffered": "1",
+            ])
+            #expect(try app.accounts.apiTokens(accountID: owner.id).count == 1)
+            // Ticked, as the form comes: gone with the sessions.
+            let everywhere = try browser.post("/account/sign-out-everywhere", ["revokeTokensOffered": "1", "revokeTokens": "1"])
+            #expect(everywhere.status == 303)
+            #expect(try app.accounts.apiTokens(accountID: owner.id).isEmpty)
+            try browser.signIn("owner", password: "a new pass phrase")
+            _ = try APITokens.create(name: "again", for: owner, in: app.accounts)
+            let changed = try browser.post("/account/password", [
+                "current": "a new pass phrase", "password": "another pass phrase", "confirm": "another pass phrase",
+                "revokeTokensOffered": "1", "revokeTokens": "1",
+            ])
+            #expect(changed.status == 303)
+            #expect(try app.accounts.apiTokens(accountID: owner.id).isEmpty)
+        }
+    }
+
+    @Test("The account page says when and from which address each token was last used")
+    func tokenLastUse() throws {
+        try withApp { browser, app in
+            let owner = try #require(try app.accounts.account(named: "owner"))
+            let token = try APITokens.create(name: "script", for: owner, in: app.accounts)
+            let api = APIClient(client: browser.client.makeClient(), token: token)
+            #expect(try api.get("/items.json").status == 200)
+            app.accounts.flushPendingUses()
+            #expect(try browser.get("/account").text.contains("from 127.0.0.1"))
+        }
+    }
+
+    /// Row 16: schemathesis as a signed-in browser: a session cookie and a bad `Authorization`
+    /// was answered 200.
+    @Test("On the API, an Authorization that is not a live token is 401 with WWW-Authenticate, a session or not", arguments: [
+        "Bearer hp_0000000000000000000000000000000000000000000000000000000000000000", "Bearer", "Basic b3duZXI6cGFzcw==", "garbage",
+        "Bearer  ", "Token abc",
+    ])
+    func badAuthorization(authorization: String) throws {
+        try withApp { browser, app in
+            let item = try app.seedItem(name: "Lamp")
+            let key = item.key.lowercasedString
+            let api = APIClient(client: browser.client, token: nil)
+            let csrf = try #require(browser.formToken)
+            let headers = ["Authorization": authorization, "X-CSRF-Token": csrf]
+            for (method, path, body) in [
+                (HTTPMethod.get, "/items.json", nil), (.get, "/items/\(key).json", nil), (.get, "/items/\(key)/photo", nil),
+                (.post, "/items.json", ["name": "X"]), (.put, "/items/\(key).json", ["name": "Y", "version": 1]),
+                (.post, "/items/\(key)/move.json", ["position": 1]), (.delete, "/items/\(key)/photo.json", nil),
+                (.delete, "/items/\(key).json", nil), (.post, "/items/restore.json", ["key": key]),
+            ] as [(HTTPMethod, String, [String: Any]?)] {
+                let reply = try api.send(method, path, json: body, headers: headers)
+                #expect(reply.status == 401, "\(method) \(path) → \(reply.status)")
+                #expect(reply.headers[AccessGuard.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+                #expect(reply.contentType == "application/problem+json")
+            }
+            #expect(try app.store.allItems().map(\.name) == ["Lamp"])
+            // Without the header, the same session works.
+            #expect(try api.get("/items.json").status == 200)
+        }
+    }
+
+    @Test("An item photo's errors are problem details unless the client asks for HTML")
+    func photoErrors() throws {
+        try withApp { browser, _ in
+            let api = APIClient(client: browser.client, token: nil)
+            for path in ["/items/not-a-key/photo", "/items/00000000-0000-4000-8000-000000000000/photo"] {
+                for accept in [nil, "*/*", "image/*", "application/json"] as [String?] {
+                    let reply = try api.get(path, headers: accept.map { ["Accept": $0] } ?? [:])
+                    #expect(reply.status == 404 && reply.contentType == "application/problem+json", "\(path) Accept: \(accept ?? "-")")
+                }
+                let page = try browser.get(path, headers: ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"])
+                #expect(page.status == 404 && page.headers[.contentType]?.hasPrefix("text/html") == true)
+            }
+        }
+    }
 }

@@ -55,6 +55,7 @@ struct AccountStoreTests {
             for _ in 0..<4 {
                 clock.advance(by: 20 * 86_400)
                 #expect(try accounts.activeSession(idHash: Self.digest(1)) != nil)
+                accounts.flushPendingUses()  // the use is written off the caller's thread
             }
             #expect(try accounts.activeSession(idHash: Self.digest(2)) == nil)  // unused for 80 days
             clock.advance(by: 11 * 86_400)

@@ -3,9 +3,28 @@ import HTTP
 
 extension HTTPRequest {
     /// Whether a script is asking, so errors are answered as problem details: a `.json`
-    /// path, a Bearer token, or an `Accept` that prefers JSON to HTML.
+    /// path, a Bearer token, or an `Accept` that prefers JSON to HTML. An item's photo is the
+    /// API's too (OpenAPI `getItemPhoto`): its errors are problem details unless the client
+    /// prefers HTML (a person who opened the photo's address).
     var isAPIRequest: Bool {
-        path.hasSuffix(".json") || bearerToken != nil || prefersJSON
+        path.hasSuffix(".json") || bearerToken != nil || prefersJSON || (Self.isItemPhotoPath(path) && !prefersHTML)
+    }
+
+    /// `/items/{key}/photo`, whatever the key (a malformed one is the API's 404 too).
+    static func isItemPhotoPath(_ path: String) -> Bool {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return segments.count == 4 && segments[1] == "items" && segments[3] == "photo"
+    }
+
+    /// Whether `Accept` names HTML before any JSON type (a browser opening a page).
+    var prefersHTML: Bool {
+        guard let accept = headers[.accept]?.lowercased() else { return false }
+        for range in accept.split(separator: ",") {
+            let type = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            if type == "text/html" || type == "application/xhtml+xml" { return true }
+            if type == "application/json" || type == "application/problem+json" { return false }
+        }
+        return false
     }
 
     /// The token of `Authorization: Bearer <token>` (RFC 6750 §2.1), when present.

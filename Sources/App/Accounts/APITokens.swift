@@ -52,9 +52,12 @@ struct APITokenController: Sendable {
     }
 
     /// The account page's list of the member's tokens.
-    static func values(for account: Account, accounts: AccountStore, context: PageContext, formatters: Formatters) throws -> MustacheValue {
-        .list(try accounts.apiTokens(accountID: account.id).map { token in
-            let used = token.lastUsedAt.map { context.format("tokenLastUsed", formatters.day($0, context.language).medium) }
+    static func values(for tokens: [APIToken], context: PageContext, formatters: Formatters) -> MustacheValue {
+        .list(tokens.map { token in
+            let used = token.lastUsedAt.map { date in
+                let day = formatters.day(date, context.language).medium
+                return token.lastUsedAddress.map { context.format("tokenLastUsedFrom", day, $0) } ?? context.format("tokenLastUsed", day)
+            }
             return .object([
                 "id": .string(String(token.id)),
                 "name": .string(token.name),
@@ -63,5 +66,14 @@ struct APITokenController: Sendable {
                 "revokeLabel": .string(context.format("tokenRevokeLabel", token.name)),
             ])
         })
+    }
+}
+
+extension SubmittedForm {
+    /// Whether "Sign out everywhere" or a password change should revoke the member's API
+    /// tokens too: the box is checked by default; a form without it (no tokens were shown,
+    /// or a script) revokes them, since keeping a possibly leaked token must be a choice.
+    var revokesTokens: Bool {
+        self["revokeTokens"] != nil || self["revokeTokensOffered"] == nil
     }
 }

@@ -9,8 +9,11 @@ import Storage
 /// - Signed out: a GET goes to the sign-in page (and back after it); anything else, and any
 ///   API request, is 401.
 /// - A viewer's state-changing request is 403, except their own account's (password, sessions).
-/// - A script signs in with `Authorization: Bearer <API token>` instead of a session; an
-///   unknown or revoked token is 401 with `WWW-Authenticate: Bearer error="invalid_token"`.
+/// - A script signs in to the JSON item API with `Authorization: Bearer <API token>` instead
+///   of a session. There, any `Authorization` that is not a live token is 401 with
+///   `WWW-Authenticate`, whatever else the request carries (a session cookie included).
+///   Everywhere else (the account, members, invitations, tokens, sign-out, every form) a
+///   token is no credential at all: a leaked token reads and changes items, nothing more.
 struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     let accounts: AccountStore
     /// `/name` and `/name/` of each entry at the top of `Public/` (stylesheets, script, icon):
@@ -43,18 +46,30 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         return staticPrefixes.contains { path == $0 || (path.hasPrefix($0) && path.dropFirst($0.count).hasPrefix("/")) }
     }
 
+    /// The JSON item API, where an API token may stand in for a session: `/items….json` and an
+    /// item's photo (README "JSON API").
+    static func acceptsTokens(_ path: String) -> Bool {
+        guard path.hasPrefix("/items") else { return false }
+        return path.hasSuffix(".json") || HTTPRequest.isItemPhotoPath(path)
+    }
+
     /// Writes any member may make about themselves, whatever their role.
     static func isSelfService(_ path: String) -> Bool {
         path == "/sign-out" || path.hasPrefix("/account")
     }
 
-    /// Who the request is from: its API token's member, or its session's.
+    /// Who the request is from: on the item API, its API token's member when it carries
+    /// `Authorization`; otherwise its session's.
     ///
-    /// - Throws: 401 for a Bearer token that is unknown or revoked.
+    /// - Throws: 401 on the item API for an `Authorization` that is not a live Bearer token.
     func member(of request: HTTPRequest) throws -> SignedIn? {
-        if let token = request.bearerToken {
-            guard let (row, account) = try accounts.activeAPIToken(tokenHash: APITokens.digest(token)) else {
-                throw HTTPError(.unauthorized, "apiErrorBadToken", headers: [Self.wwwAuthenticate: #"Bearer error="invalid_token""#])
+        if request.headers[.authorization] != nil, Self.acceptsTokens(request.path) {
+            guard let token = request.bearerToken,
+                  let (row, account) = try accounts.activeAPIToken(
+                    tokenHash: APITokens.digest(token), address: request.clientAddress.map { "\($0)" })
+            else {
+                let challenge = request.bearerToken == nil ? "Bearer" : #"Bearer error="invalid_token""#
+                throw HTTPError(.unauthorized, "apiErrorBadToken", headers: [Self.wwwAuthenticate: challenge])
             }
             return SignedIn(account: account, apiTokenID: row.id)
         }

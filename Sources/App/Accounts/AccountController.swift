@@ -30,7 +30,11 @@ struct AccountController: Sendable {
         if form["password"] != form["confirm"] { errors["confirm"] = "errorPasswordMismatch" }
         guard let newPassword, errors.isEmpty else { return try page(request, errors: errors, status: .unprocessableContent) }
         try accounts.setPasswordHash(try PasswordHash.make(newPassword), accountID: signedIn.account.id, keepingSession: signedIn.sessionDigest)
-        return PageContext.redirect(to: "/account", flash: context.text("passwordChanged"))
+        var message = context.text("passwordChanged")
+        if form.revokesTokens, try accounts.revokeAPITokens(accountID: signedIn.account.id) > 0 {
+            message += " " + context.text("tokensRevokedToo")
+        }
+        return PageContext.redirect(to: "/account", flash: message)
     }
 
     /// `POST /account/sessions/end`: one of your sessions (`session` = its digest in hex).
@@ -66,13 +70,15 @@ struct AccountController: Sendable {
                 "endLabel": .string(context.format("endSessionLabel", device)),
             ])
         }
+        let tokens = try accounts.apiTokens(accountID: signedIn.account.id)
         var values: [String: MustacheValue] = [
             "title": .string(context.text("accountTitle")),
             "prefix": "account",
             "sessions": .list(sessions),
             "errors": .object(errors.mapValues { .string(context.text($0)) }),
             "canBackUp": .bool(signedIn.account.role == .owner),
-            "tokens": try APITokenController.values(for: signedIn.account, accounts: accounts, context: context, formatters: formatters),
+            "tokens": APITokenController.values(for: tokens, context: context, formatters: formatters),
+            "hasTokens": .bool(!tokens.isEmpty),
         ]
         if let newToken { values["newToken"] = .string(newToken) }
         if signedIn.account.role.canManageMembers {

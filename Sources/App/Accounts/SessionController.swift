@@ -84,7 +84,10 @@ struct SessionController: Sendable {
 
     /// `POST /account/sign-out-everywhere`
     func signOutEverywhere(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
-        if let signedIn = request.signedIn { try accounts.deleteSessions(accountID: signedIn.account.id) }
+        if let signedIn = request.signedIn {
+            try accounts.deleteSessions(accountID: signedIn.account.id)
+            if form.revokesTokens { try accounts.revokeAPITokens(accountID: signedIn.account.id) }
+        }
         var response = HTTPResponse.redirect(to: "/sign-in")
         response.setCookie(SessionCookie.clearing(secure: request.isSecure))
         return response

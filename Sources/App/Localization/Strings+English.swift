@@ -332,5 +332,8 @@ extension Strings {
         "apiErrorNotObject": "The body must be a JSON object.",
         "errorText429InFlight": "Another attempt from your address is still being checked. Wait a moment, then try again.",
         "errorText429Job": "You already have an export, import, report or backup under way. Wait for it to finish, then try again.",
+        "revokeTokensToo": "Also revoke my API tokens (scripts using them stop working)",
+        "tokenLastUsedFrom": "last used {0} from {1}",
+        "tokensRevokedToo": "Your API tokens were revoked too.",
     ]
 }

@@ -332,5 +332,8 @@ extension Strings {
         "apiErrorNotObject": "请求体必须是 JSON 对象。",
         "errorText429InFlight": "来自你的地址的另一次尝试仍在核对中。请稍候再试。",
         "errorText429Job": "你已有一个导出、导入、报告或备份正在进行。请等它完成后再试。",
+        "revokeTokensToo": "同时撤销我的 API 令牌（使用它们的脚本将停止工作）",
+        "tokenLastUsedFrom": "上次使用 {0}，来自 {1}",
+        "tokensRevokedToo": "你的 API 令牌也已撤销。",
     ]
 }

@@ -332,5 +332,8 @@ extension Strings {
         "apiErrorNotObject": "請求內容必須是 JSON 物件。",
         "errorText429InFlight": "來自你的位址的另一次嘗試仍在核對中。請稍候再試。",
         "errorText429Job": "你已有一個匯出、匯入、報告或備份正在進行。請等它完成後再試。",
+        "revokeTokensToo": "同時撤銷我的 API 權杖（使用它們的指令碼將停止運作）",
+        "tokenLastUsedFrom": "上次使用 {0}，來自 {1}",
+        "tokensRevokedToo": "你的 API 權杖也已撤銷。",
     ]
 }

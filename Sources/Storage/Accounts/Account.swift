@@ -56,6 +56,19 @@ public struct AccountSession: Sendable, Equatable {
         lastSeenAt = row[3]
         userAgent = row[4]
     }
+
+    private init(idHash: [UInt8], accountID: Int64, createdAt: Date, lastSeenAt: Date, userAgent: String) {
+        self.idHash = idHash
+        self.accountID = accountID
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+        self.userAgent = userAgent
+    }
+
+    /// The session as it is once its use at `date` is recorded.
+    func seen(at date: Date) -> AccountSession {
+        AccountSession(idHash: idHash, accountID: accountID, createdAt: createdAt, lastSeenAt: date, userAgent: userAgent)
+    }
 }
 
 /// A one-time link to join the household with a role.

@@ -8,8 +8,10 @@ public struct APIToken: Sendable, Equatable {
     public let name: String
     public let createdAt: Date
     public let lastUsedAt: Date?
+    /// The client address of that use, as the server saw it.
+    public let lastUsedAddress: String?
 
-    static let columns = "id, account_id, name, created_at, last_used_at"
+    static let columns = "id, account_id, name, created_at, last_used_at, last_used_address"
 
     init(row: Row) {
         id = row[0]
@@ -17,6 +19,7 @@ public struct APIToken: Sendable, Equatable {
         name = row[2]
         createdAt = row[3]
         lastUsedAt = row[4]
+        lastUsedAddress = row[5]
     }
 }
 
@@ -54,19 +57,31 @@ extension AccountStore {
         }
     }
 
-    /// The token with `tokenHash` and its account; nil when unknown or revoked. Marks it
-    /// used (at most once a minute, so reads stay reads).
-    public func activeAPIToken(tokenHash: [UInt8]) throws -> (APIToken, Account)? {
+    /// Revokes every token of the account (with "Sign out everywhere" or a password change,
+    /// when the member chooses to); returns how many there were.
+    @discardableResult
+    public func revokeAPITokens(accountID: Int64) throws -> Int {
+        try write { db in
+            try db.execute("DELETE FROM api_tokens WHERE account_id = ?", accountID)
+            return db.changesCount
+        }
+    }
+
+    /// The token with `tokenHash` and its account; nil when unknown or revoked. Marks it used
+    /// from `address` (at most once a minute, or at once from a new address), off the caller's
+    /// thread (see ``UseRecorder``).
+    public func activeAPIToken(tokenHash: [UInt8], address: String? = nil) throws -> (APIToken, Account)? {
         let now = clock()
         let found = try pool.readWithoutTransaction { db in
             try db.fetchOne("""
-                SELECT t.id, t.account_id, t.name, t.created_at, t.last_used_at, \(Self.accountColumns)
+                SELECT t.id, t.account_id, t.name, t.created_at, t.last_used_at, t.last_used_address, \(Self.accountColumns)
                 FROM api_tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = ?
-                """, tokenHash) { row in (APIToken(row: row), Account(row: row, offset: 5)) }
+                """, tokenHash) { row in (APIToken(row: row), Account(row: row, offset: 6)) }
         }
         guard let (token, account) = found else { return nil }
-        if token.lastUsedAt.map({ now.timeIntervalSince($0) > Self.tokenUseResolution }) ?? true {
-            try write { db in try db.execute("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", now, token.id) }
+        let stale = token.lastUsedAt.map { now.timeIntervalSince($0) > Self.tokenUseResolution } ?? true
+        if stale || token.lastUsedAddress != address {
+            uses.record(.token(token.id), .init(at: now, address: address))
         }
         return (token, account)
     }

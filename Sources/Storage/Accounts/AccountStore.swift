@@ -14,6 +14,8 @@ public final class AccountStore: Sendable {
     let clock: @Sendable () -> Date
     /// Holds the count of account writes every AccountStore of it shares.
     private let store: ItemStore
+    /// Sessions' and tokens' last use, written off the request's thread.
+    let uses: UseRecorder
 
     /// Sessions end 30 days after they were last used…
     public static let slidingLifetime: TimeInterval = 30 * 86_400
@@ -39,6 +41,12 @@ public final class AccountStore: Sendable {
         pool = store.pool
         clock = store.configuration.clock
         self.store = store
+        uses = UseRecorder(pool: store.pool)
+    }
+
+    /// Writes the marks of use still pending (see ``UseRecorder``) and waits for them.
+    public func flushPendingUses() {
+        uses.flush()
     }
 
     /// A write to accounts, sessions, invitations or API tokens, counted before and after (as
@@ -128,7 +136,8 @@ public final class AccountStore: Sendable {
     }
 
     /// The live session with `idHash` and its account; nil when unknown or expired. Marks it
-    /// used (at most every few minutes, so reads stay reads).
+    /// used (at most every few minutes, so reads stay reads), and forgets an expired one, off
+    /// the caller's thread: this never waits for the database's writer.
     public func activeSession(idHash: [UInt8]) throws -> (AccountSession, Account)? {
         let now = clock()
         let writeCount = store.accountWrites.load(ordering: .acquiring)
@@ -144,19 +153,20 @@ public final class AccountStore: Sendable {
         }
         guard let (session, account) = found else { return nil }
         guard Self.isLive(session, at: now) else {
-            try deleteSession(idHash: idHash)
+            uses.record(.expiredSession(idHash), .init(at: now))
             return nil
         }
+        var seen = session
         if now.timeIntervalSince(session.lastSeenAt) > Self.lastSeenResolution {
-            try write { db in try db.execute("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", now, idHash) }
-        } else {
-            let entry = CachedSession(session: session, account: account, readAt: now, writeCount: writeCount)
-            sessionCache.withLock { cache in
-                if cache.count >= 1024 { cache.removeAll(keepingCapacity: true) }
-                cache[idHash] = entry
-            }
+            uses.record(.session(idHash), .init(at: now))
+            seen = session.seen(at: now)
         }
-        return (session, account)
+        let entry = CachedSession(session: seen, account: account, readAt: now, writeCount: writeCount)
+        sessionCache.withLock { cache in
+            if cache.count >= 1024 { cache.removeAll(keepingCapacity: true) }
+            cache[idHash] = entry
+        }
+        return (seen, account)
     }
 
     /// The account's live sessions, most recently used first.

@@ -250,6 +250,10 @@ extension ItemStore {
                 END;
                 """)
         }
+        migrator.registerMigration("API tokens: the address of their last use") { db in
+            // Shown on the account page beside when, so a member can tell a leaked token's use.
+            try db.execute(sql: "ALTER TABLE api_tokens ADD COLUMN last_used_address TEXT")
+        }
         return migrator
     }()
 

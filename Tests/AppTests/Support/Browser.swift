@@ -40,14 +40,14 @@ final class Browser {
         try send(.get, path, headers: headers, body: [], contentType: nil)
     }
 
-    func post(_ path: String, _ fields: [String: String], csrf: CSRF = .valid) throws -> Page {
-        try post(path, fields.map { ($0.key, $0.value) }, csrf: csrf)
+    func post(_ path: String, _ fields: [String: String], csrf: CSRF = .valid, headers: [String: String] = [:]) throws -> Page {
+        try post(path, fields.map { ($0.key, $0.value) }, csrf: csrf, headers: headers)
     }
 
-    func post(_ path: String, _ fields: [(String, String)], csrf: CSRF = .valid) throws -> Page {
+    func post(_ path: String, _ fields: [(String, String)], csrf: CSRF = .valid, headers: [String: String] = [:]) throws -> Page {
         let all = try fieldsWithToken(fields, csrf)
         let body = URLEncodedForm(fields: all.map { (name: $0.0, value: $0.1) }).encoded
-        return try send(.post, path, headers: [:], body: Array(body.utf8), contentType: "application/x-www-form-urlencoded")
+        return try send(.post, path, headers: headers, body: Array(body.utf8), contentType: "application/x-www-form-urlencoded")
     }
 
     /// A multipart form as the detail dialog sends it; `file` is (field, filename, type, bytes).
