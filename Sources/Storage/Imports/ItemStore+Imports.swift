@@ -5,6 +5,9 @@ extension ItemStore {
     public static let pendingImportLifetime: TimeInterval = 86_400
     /// Uploads kept at once; older ones go first (each may be 10 MiB).
     public static let pendingImportLimit = 20
+    /// Where an import's staged rows sit while it runs: far below any listed position
+    /// (±``positionLimit``), one apart, in file order.
+    static let stagedPositionBase: Int64 = -(1 << 62)
 
     /// Keeps an uploaded file for its preview and confirmation; returns its id.
     public func savePendingImport(bytes: [UInt8], fileName: String, accountID: Int64?) throws -> UUID {
@@ -38,35 +41,144 @@ extension ItemStore {
         try pool.write { db in try db.execute("DELETE FROM pending_imports WHERE key = ?", id) }
     }
 
-    /// Appends `items` in their order, in one transaction: all of them or none. Each gets
-    /// an `imported` history entry. When `pending` names an upload, it is consumed in the
-    /// same transaction, so confirming twice cannot import twice.
+    /// Appends `items` in their order: all of them or none, as one change. Each gets an
+    /// `imported` history entry. When `pending` names an upload, it is consumed when the items
+    /// are listed, so confirming twice cannot import twice (a second confirmation while the
+    /// first runs is refused too).
     ///
-    /// - Throws: ``StoreError/importNotFound`` when `pending` was consumed or dropped already;
-    ///   ``StoreError/invalidField(field:reason:)`` when a row breaks the store's rules
-    ///   (nothing is imported then).
+    /// The rows are written ``Configuration/importChunkSize`` per transaction, staged where no
+    /// reader looks (see ``Item/isListed``), then listed together by one short transaction, so
+    /// other writers (a sign-in, an edit) wait for one chunk at most, never for the whole file.
+    /// If anything fails, the staged rows are removed; a crash leaves them to the next open.
+    ///
+    /// - Throws: ``StoreError/importNotFound`` when `pending` was consumed, dropped, or is being
+    ///   imported already; ``StoreError/invalidField(field:reason:)`` when a row breaks the
+    ///   store's rules (nothing is imported then).
     @discardableResult
     public func importItems(_ items: [ImportedItem], consuming pending: UUID? = nil, actor: Actor = .system) throws -> [Item] {
+        for row in items {
+            try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
+        }
         let now = self.now
-        return try writeItems { db, order in
+        let importID = try beginImport(consuming: pending, at: now)
+        do {
+            var imported: [Item] = []
+            imported.reserveCapacity(items.count)
+            let chunk = max(1, configuration.importChunkSize)
+            for start in stride(from: 0, to: items.count, by: chunk) {
+                imported += try pool.write { db in
+                    try (start..<min(items.count, start + chunk)).map { index in
+                        try Self.stage(items[index], at: index, of: importID, actor: actor, now: now, db)
+                    }
+                }
+            }
+            try listImport(importID, count: items.count, consuming: pending)
+            return imported
+        } catch {
+            do {
+                try discardImport(importID)
+            } catch {
+                // Left staged (invisible) for the next open's purge; the import's own error matters.
+            }
+            throw error
+        }
+    }
+
+    /// Registers an import under way, claiming its upload so a second confirmation is refused.
+    private func beginImport(consuming pending: UUID?, at now: Date) throws -> Int64 {
+        try pool.write { db in
+            if let pending {
+                let claimable = try db.fetchOne("""
+                    SELECT NOT EXISTS (SELECT 1 FROM imports_in_progress WHERE pending_key = ?1)
+                    AND EXISTS (SELECT 1 FROM pending_imports WHERE key = ?1)
+                    """, pending) { $0[0] as Bool } ?? false
+                guard claimable else { throw StoreError.importNotFound }
+            }
+            try db.execute("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (?, ?)", pending, now)
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Writes one row staged: unlisted, at its place in the file.
+    private static func stage(_ row: ImportedItem, at index: Int, of importID: Int64, actor: Actor, now: Date, _ db: Database) throws -> Item {
+        var key = row.key ?? newDraftID()
+        if try keyIsTaken(key, db) { key = newDraftID() }
+        let item = Item(key: key, name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars,
+                        dateCreated: row.dateCreated ?? now, version: 1)
+        try db.execute("""
+            INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id)
+            VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+            """, item.key, stagedPositionBase + Int64(index), item.name, item.serialNumber, item.valueInDollars,
+            item.dateCreated, importID)
+        try record(.imported, item: key, actor: actor, at: now, db)
+        return item
+    }
+
+    /// Lists an import's staged rows after the last item, in one transaction: their running
+    /// totals added, their positions spread like appends, the upload consumed.
+    private func listImport(_ importID: Int64, count: Int, consuming pending: UUID?) throws {
+        try writeItems { db, order in
             if let pending {
                 try db.execute("DELETE FROM pending_imports WHERE key = ?", pending)
                 guard db.changesCount > 0 else { throw StoreError.importNotFound }
             }
-            var imported: [Item] = []
-            imported.reserveCapacity(items.count)
-            for row in items {
-                try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
-                var key = row.key ?? Self.newDraftID()
-                if try Self.keyIsTaken(key, db) { key = Self.newDraftID() }
-                let item = Item(key: key, name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars,
-                                dateCreated: row.dateCreated ?? now, version: 1)
-                try Self.append(item, db, &order)
-                try Self.record(.imported, item: key, actor: actor, at: now, db)
-                imported.append(item)
+            guard count > 0 else {
+                try db.execute("DELETE FROM imports_in_progress WHERE id = ?", importID)
+                return
             }
-            return imported
+            try db.execute("""
+                UPDATE item_stats SET
+                    count = count + (SELECT count(*) FROM items WHERE import_id = ?1),
+                    total_value = total_value + (SELECT coalesce(sum(value_in_dollars), 0) FROM items WHERE import_id = ?1)
+                WHERE id = 1
+                """, importID)
+            try db.execute("""
+                UPDATE item_filter_stats SET
+                    count = count + (SELECT count(*) FROM items WHERE import_id = ?1 AND value_in_dollars >= ?2),
+                    total = total + (SELECT coalesce(sum(value_in_dollars), 0) FROM items WHERE import_id = ?1 AND value_in_dollars >= ?2)
+                WHERE filter = 'valuable'
+                """, importID, ItemQuery.valuableThreshold)
+            var first = try Self.appendPosition(db, &order)
+            if first > Self.positionLimit - Int64(count) * Self.positionGap {
+                order = try Self.renumberAll(db, excluding: nil, count: order.count)
+                first = (order.last ?? 0) + Self.positionGap
+            }
+            try db.execute("""
+                UPDATE items SET position = ?1 + (position - ?2) * ?3, import_id = NULL WHERE import_id = ?4
+                """, first, Self.stagedPositionBase, Self.positionGap, importID)
+            order.append(contentsOf: (0..<Int64(count)).map { first + $0 * Self.positionGap })
+            try db.execute("DELETE FROM imports_in_progress WHERE id = ?", importID)
         }
+    }
+
+    /// Removes an import's staged rows and their history, a chunk per transaction.
+    func discardImport(_ importID: Int64) throws {
+        let chunk = max(1, configuration.importChunkSize)
+        while try pool.write({ db in
+            try db.execute("""
+                DELETE FROM item_history WHERE kind = 'imported' AND item_key IN (
+                    SELECT key FROM items WHERE import_id = ?1 ORDER BY id LIMIT ?2)
+                """, importID, chunk)
+            try db.execute("DELETE FROM items WHERE id IN (SELECT id FROM items WHERE import_id = ?1 ORDER BY id LIMIT ?2)",
+                           importID, chunk)
+            return db.changesCount > 0
+        }) {}
+        try pool.write { db in try db.execute("DELETE FROM imports_in_progress WHERE id = ?", importID) }
+    }
+
+    /// Removes what imports left staged when the process stopped in the middle of one. Call
+    /// it at start-up only, before anything could be importing (the server does).
+    public func purgeAbandonedImports() throws {
+        let abandoned = try pool.readWithoutTransaction { db in
+            try db.fetchAll("SELECT DISTINCT import_id FROM items WHERE import_id IS NOT NULL") { $0[0] as Int64 }
+                + db.fetchAll("SELECT id FROM imports_in_progress") { $0[0] as Int64 }
+        }
+        for importID in Set(abandoned) { try discardImport(importID) }
+    }
+
+    /// Whether an import is staging rows now (they are in the search indexes, not the list).
+    static func isStagingImport(_ db: Database) throws -> Bool {
+        try db.fetchOne("SELECT EXISTS (SELECT 1 FROM items WHERE import_id IS NOT NULL)") { $0[0] as Bool } ?? false
     }
 
     private static func keyIsTaken(_ key: UUID, _ db: Database) throws -> Bool {

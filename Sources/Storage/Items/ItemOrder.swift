@@ -123,6 +123,23 @@ struct ItemOrder: Sendable {
         }
     }
 
+    /// Appends `positions`, ascending and all after `last` (an import's items, at the end).
+    mutating func append(contentsOf positions: [Int64]) {
+        precondition(positions.first.map { position in last.map { $0 < position } ?? true } ?? true)
+        var index = 0
+        while index < positions.count {
+            if blocks.isEmpty || blocks[blocks.count - 1].count >= Self.maxBlockCount / 2 {
+                blocks.append([])
+                blocks[blocks.count - 1].reserveCapacity(Self.maxBlockCount / 2)
+            }
+            let room = Self.maxBlockCount / 2 - blocks[blocks.count - 1].count
+            let taken = positions[index..<min(positions.count, index + room)]
+            blocks[blocks.count - 1].append(contentsOf: taken)
+            index += taken.count
+            count += taken.count
+        }
+    }
+
     /// Every position, in order.
     var allPositions: [Int64] { blocks.flatMap { $0 } }
 

@@ -18,6 +18,8 @@ extension ItemStore {
         /// grows with the file (with 8 MiB, a ten-minute soak's RSS grew 11 %; with 2 MiB, 3 %,
         /// and every StorageBenchmark target still holds with 100,000 items).
         public var cacheSizeKiB: Int = 2_048
+        /// Rows an import writes per transaction: how long other writers may wait for it.
+        public var importChunkSize: Int = 1_000
 
         public init() {}
     }

@@ -202,6 +202,6 @@ extension ItemStore {
     }
 
     static func item(key: UUID, _ db: Database) throws -> Item? {
-        try db.fetchOne("SELECT \(Item.columns) FROM items WHERE key = ?", key, map: Item.init(row:))
+        try db.fetchOne("SELECT \(Item.columns) FROM items WHERE key = ? AND \(Item.isListed)", key, map: Item.init(row:))
     }
 }

@@ -12,7 +12,7 @@ extension ItemStore {
         _ body: (Item, Int) throws -> Void
     ) throws {
         let selection = Selection(query)
-        let whereClause = selection.condition.isEmpty ? "" : "WHERE " + selection.condition
+        let whereClause = selection.whereClause
         let ownOrder = query.showsOwnOrder && selection.condition.isEmpty
         try pool.read { db in
             if let totals {
@@ -22,7 +22,7 @@ extension ItemStore {
                 try totals(row?.0 ?? 0, row?.1 ?? 0)
             }
             // Another order: places come from the positions of the same snapshot (8 bytes an item).
-            let positions: [Int64] = ownOrder ? [] : try db.fetchAll("SELECT position FROM items ORDER BY position") { $0[0] as Int64 }
+            let positions: [Int64] = ownOrder ? [] : try db.fetchAll("SELECT position FROM items WHERE \(Item.isListed) ORDER BY position") { $0[0] as Int64 }
             var index = 0
             try db.forEachRow(
                 "SELECT \(Item.columns), position FROM items \(whereClause) ORDER BY \(selection.ordering)",

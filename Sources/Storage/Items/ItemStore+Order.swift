@@ -57,7 +57,7 @@ extension ItemStore {
         let now = self.now
         return try writeItems { db, order in
             guard let item = try Self.item(key: key, db),
-                  let position = try db.fetchOne("SELECT position FROM items WHERE key = ?", key, map: { $0[0] as Int64 }),
+                  let position = try db.fetchOne("SELECT position FROM items WHERE key = ? AND \(Item.isListed)", key, map: { $0[0] as Int64 }),
                   let from = order.index(of: position)
             else { throw StoreError.itemNotFound }
             let count = order.count
@@ -162,7 +162,7 @@ extension ItemStore {
     static func renumberAll(_ db: Database, excluding movingPosition: Int64?, count: Int) throws -> ItemOrder {
         var ids: [Int64] = []
         ids.reserveCapacity(count)
-        try db.forEachRow("SELECT id, position FROM items ORDER BY position, id") { row in
+        try db.forEachRow("SELECT id, position FROM items WHERE \(Item.isListed) ORDER BY position, id") { row in
             if let movingPosition, row[1] as Int64 == movingPosition { return }
             ids.append(row[0])
         }

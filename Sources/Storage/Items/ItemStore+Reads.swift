@@ -18,7 +18,7 @@ extension ItemStore {
     /// Every item, in list order (one consistent snapshot).
     public func allItems() throws -> [Item] {
         try pool.readWithoutTransaction { db in
-            try db.fetchAll("SELECT \(Item.columns) FROM items ORDER BY position", map: Item.init(row:))
+            try db.fetchAll("SELECT \(Item.columns) FROM items WHERE \(Item.isListed) ORDER BY position", map: Item.init(row:))
         }
     }
 
@@ -40,7 +40,7 @@ extension ItemStore {
     /// The item with `key`, or `nil`.
     public func item(key: UUID) throws -> Item? {
         try pool.readWithoutTransaction { db in
-            try db.fetchOne("SELECT \(Item.columns) FROM items WHERE key = ?", key, map: Item.init(row:))
+            try db.fetchOne("SELECT \(Item.columns) FROM items WHERE key = ? AND \(Item.isListed)", key, map: Item.init(row:))
         }
     }
 
@@ -50,7 +50,7 @@ extension ItemStore {
         // and its update of the order; reading the position again then sees them agree.
         for _ in 0..<3 {
             let position = try pool.readWithoutTransaction { db in
-                try db.fetchOne("SELECT position FROM items WHERE key = ?", key) { $0[0] as Int64 }
+                try db.fetchOne("SELECT position FROM items WHERE key = ? AND \(Item.isListed)", key) { $0[0] as Int64 }
             }
             guard let position else { return nil }
             if let index = order.withLock({ order in order.index(of: position) }) { return index }
@@ -64,7 +64,7 @@ extension ItemStore {
         try pool.readWithoutTransaction { db in
             try db.fetchOne("""
                 SELECT photos.bytes, photos.media_type, photos.etag
-                FROM items JOIN photos ON photos.etag = items.photo_etag WHERE items.key = ?
+                FROM items JOIN photos ON photos.etag = items.photo_etag WHERE items.key = ? AND items.\(Item.isListed)
                 """, key) { row in Photo(bytes: row[0], mediaType: row[1], etag: row[2]) }
         }
     }
@@ -81,7 +81,7 @@ extension ItemStore {
             try db.fetchOne("""
                 SELECT photo_thumbnails.bytes, \(table).photo_etag
                 FROM \(table) JOIN photo_thumbnails ON photo_thumbnails.photo_etag = \(table).photo_etag
-                WHERE \(table).key = ? AND photo_thumbnails.size = ?
+                WHERE \(table).key = ? AND photo_thumbnails.size = ?\(table == "items" ? " AND items.\(Item.isListed)" : "")
                 """, key, size) { row in
                 Photo(bytes: row[0], mediaType: "image/jpeg",
                       etag: PreparedPhoto.thumbnailETag(photoETag: row[1], size: size))

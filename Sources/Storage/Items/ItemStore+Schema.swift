@@ -250,6 +250,57 @@ extension ItemStore {
                 END;
                 """)
         }
+        migrator.registerMigration("imports staged in chunks") { db in
+            // An import's rows are written a chunk per transaction, staged (import_id set, a
+            // position far below the list's) and invisible, then listed by one UPDATE: the
+            // writer is never held for a whole import, and nobody sees half of one. The running
+            // totals skip staged rows; listing them adds theirs.
+            let valuable = "value_in_dollars >= \(ItemQuery.valuableThreshold)"
+            func change(_ sign: String, _ row: String) -> String {
+                """
+                UPDATE item_filter_stats SET count = count \(sign) 1, total = total \(sign) \(row).value_in_dollars
+                WHERE (filter = 'valuable' AND \(row).\(valuable)) OR (filter = 'photo' AND \(row).photo_etag IS NOT NULL);
+                """
+            }
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN import_id INTEGER;
+                CREATE INDEX items_by_import ON items(import_id) WHERE import_id IS NOT NULL;
+                CREATE TABLE imports_in_progress (
+                    id INTEGER PRIMARY KEY,
+                    pending_key BLOB UNIQUE,
+                    started_at REAL NOT NULL
+                );
+                DROP TRIGGER items_after_insert;
+                DROP TRIGGER items_after_delete;
+                DROP TRIGGER items_after_value_update;
+                DROP TRIGGER item_filter_stats_insert;
+                DROP TRIGGER item_filter_stats_delete;
+                DROP TRIGGER item_filter_stats_update;
+                CREATE TRIGGER items_after_insert AFTER INSERT ON items WHEN NEW.import_id IS NULL BEGIN
+                    UPDATE item_stats SET count = count + 1, total_value = total_value + NEW.value_in_dollars
+                    WHERE id = 1;
+                END;
+                CREATE TRIGGER items_after_delete AFTER DELETE ON items WHEN OLD.import_id IS NULL BEGIN
+                    UPDATE item_stats SET count = count - 1, total_value = total_value - OLD.value_in_dollars
+                    WHERE id = 1;
+                END;
+                CREATE TRIGGER items_after_value_update AFTER UPDATE OF value_in_dollars ON items WHEN NEW.import_id IS NULL BEGIN
+                    UPDATE item_stats SET total_value = total_value - OLD.value_in_dollars + NEW.value_in_dollars
+                    WHERE id = 1;
+                END;
+                CREATE TRIGGER item_filter_stats_insert AFTER INSERT ON items WHEN NEW.import_id IS NULL BEGIN
+                    \(change("+", "NEW"))
+                END;
+                CREATE TRIGGER item_filter_stats_delete AFTER DELETE ON items WHEN OLD.import_id IS NULL BEGIN
+                    \(change("-", "OLD"))
+                END;
+                CREATE TRIGGER item_filter_stats_update AFTER UPDATE OF value_in_dollars, photo_etag ON items
+                WHEN NEW.import_id IS NULL BEGIN
+                    \(change("-", "OLD"))
+                    \(change("+", "NEW"))
+                END;
+                """)
+        }
         migrator.registerMigration("API tokens: the address of their last use") { db in
             // Shown on the account page beside when, so a member can tell a leaked token's use.
             try db.execute(sql: "ALTER TABLE api_tokens ADD COLUMN last_used_address TEXT")
@@ -299,7 +350,7 @@ extension ItemStore {
         let expected = try db.fetchOne("SELECT count FROM item_stats") { $0[0] as Int } ?? 0
         positions.reserveCapacity(min(max(expected, 0), 1 << 20))
         var valid = true
-        try db.forEachRow("SELECT position FROM items ORDER BY position") { row in
+        try db.forEachRow("SELECT position FROM items WHERE \(Item.isListed) ORDER BY position") { row in
             let position: Int64 = row[0]
             if let last = positions.last, last >= position { valid = false }
             if position <= -positionLimit || position >= positionLimit { valid = false }

@@ -28,7 +28,7 @@ extension ItemStore {
         return try pool.readWithoutTransaction { db in
             var lines: [String] = []
             let page = selection.page(matchCount: matchCount)
-            for (label, sql, arguments) in [("count", selection.countSQL, selection.countArguments),
+            for (label, sql, arguments) in [("count", selection.countSQL(), selection.countArguments),
                                             ("page", page.sql, page.arguments + [100, 0])] {
                 guard let sql else { lines.append("\(label): from the list's running totals"); continue }
                 lines += try db.fetchAll("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { "\(label): " + ($0[3] as String) }
@@ -85,7 +85,12 @@ extension ItemStore {
             return (conditions.joined(separator: " AND "), arguments)
         }
 
-        private var whereClause: String { condition.isEmpty ? "" : "WHERE " + condition }
+        /// The condition, and that the row is listed (not staged by an import under way).
+        var whereClause: String { Self.whereClause(condition) }
+
+        static func whereClause(_ condition: String) -> String {
+            condition.isEmpty ? "WHERE \(Item.isListed)" : "WHERE \(condition) AND \(Item.isListed)"
+        }
 
         /// The running count and total that answer this query, kept by triggers: the whole
         /// list's (a sort alone) or one filter's; `nil` for a search or both filters.
@@ -100,10 +105,11 @@ extension ItemStore {
         }
 
         /// `nil` when running totals answer. A search alone is counted by the index, without
-        /// reading a row (and so without a total).
-        var countSQL: String? {
+        /// reading a row (and so without a total), unless an import is staging rows: the
+        /// index holds those too, and only their rows say they are not listed yet.
+        func countSQL(importStaging: Bool = false) -> String? {
             if runningTotals != nil { return nil }
-            if let match, !query.valuableOnly, !query.withPhotoOnly {
+            if let match, !query.valuableOnly, !query.withPhotoOnly, !importStaging {
                 return "SELECT count(*), NULL FROM \(match.table) WHERE \(match.table) MATCH ?"
             }
             return "SELECT count(*), total(value_in_dollars) FROM items \(whereClause)"
@@ -116,7 +122,8 @@ extension ItemStore {
                 let stats = try db.fetchOne(runningTotals) { ($0[0] as Int, $0[1] as Int) }
                 return (stats?.0 ?? 0, stats?.1 ?? 0)
             }
-            guard let countSQL else { return (0, nil) }
+            let importStaging = try match != nil && ItemStore.isStagingImport(db)
+            guard let countSQL = countSQL(importStaging: importStaging) else { return (0, nil) }
             let row = try db.fetchOne(countSQL, arguments: countArguments) { ($0[0] as Int, $0[1] as Double?) }
             let total = row?.1.map { Int(exactly: $0.rounded()) ?? Int.max }
             return (row?.0 ?? 0, match != nil ? nil : total)
@@ -135,8 +142,7 @@ extension ItemStore {
                     condition = "+" + condition
                 }
             }
-            let whereClause = condition.isEmpty ? "" : "WHERE " + condition
-            return ("SELECT \(Item.columns) FROM items \(whereClause) ORDER BY \(ordering) LIMIT ? OFFSET ?", arguments)
+            return ("SELECT \(Item.columns) FROM items \(Self.whereClause(condition)) ORDER BY \(ordering) LIMIT ? OFFSET ?", arguments)
         }
 
         var ordering: String {

@@ -56,7 +56,7 @@ extension ItemStore {
             var located: [(Item, Int64, Int)] = []
             for key in distinctKeys {
                 guard let item = try Self.item(key: key, db),
-                      let position = try db.fetchOne("SELECT position FROM items WHERE key = ?", key, map: { $0[0] as Int64 }),
+                      let position = try db.fetchOne("SELECT position FROM items WHERE key = ? AND \(Item.isListed)", key, map: { $0[0] as Int64 }),
                       let index = order.index(of: position)
                 else { throw StoreError.itemNotFound }
                 located.append((item, position, index))
