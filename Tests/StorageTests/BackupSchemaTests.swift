@@ -61,9 +61,9 @@ struct BackupSchemaTests {
     static func genuineBackup(in root: String) throws -> String {
         let file = root + "/home-\(UUID().uuidString.prefix(8)).sqlite"
         let store = try ItemStore.open(directory: root + "/source")
-        defer { store.close() }
         _ = try BackupTests.fillStore(store)
         _ = try StoreBackup.backup(directory: root + "/source", to: file)
+        store.close()
         try FileManager.default.removeItem(atPath: root + "/source")
         return file
     }
