@@ -63,4 +63,48 @@ struct BackupCommandTests {
         #expect(server.stop() == 0)
         #expect(try Self.run(["restore", file] + served + ["--force"]).status == 0)
     }
+
+    @Test("restore refuses a backup whose schema was changed, saying what, with status 1 and the store as it was")
+    func tamperedBackups() throws {
+        let source = try TemporaryDirectory(), files = try TemporaryDirectory(), target = try TemporaryDirectory()
+        func addUser(_ name: String, _ role: String, _ directory: TemporaryDirectory) throws {
+            let added = try UsersCommandTests.run(["users", "add", name, "--role", role, "--password-stdin", "--data-dir", directory.path],
+                                                  input: "a long pass phrase\n")
+            #expect(added.0 == 0, "\(added.2)")
+        }
+        try addUser("ann", "owner", source)
+        try addUser("val", "viewer", source)
+        try addUser("carl", "owner", target)
+        let file = files.path + "/home.sqlite", tampered = files.path + "/tampered.sqlite"
+        #expect(try Self.run(["backup", file, "--data-dir", source.path]).status == 0)
+        let genuine = try Data(contentsOf: URL(fileURLWithPath: file))
+
+        let tamperings: [(sql: String, message: String)] = [
+            // Issue 21: the viewer would be owner at the next sign-in.
+            ("""
+             CREATE TRIGGER promote AFTER INSERT ON sessions BEGIN
+                 UPDATE accounts SET role = 'owner' WHERE id = NEW.account_id;
+             END
+             """, "unexpected trigger promote (on sessions)"),
+            ("DROP TABLE accounts", "missing table accounts"),
+            ("DROP TABLE sessions", "missing table sessions"),
+            ("CREATE VIEW owners AS SELECT username FROM accounts", "unexpected view owners"),
+        ]
+        for (sql, message) in tamperings {
+            try genuine.write(to: URL(fileURLWithPath: tampered))
+            var options = Database.Options()
+            options.journalMode = .delete
+            let db = try Database(path: tampered, options: options)
+            try db.execute(sql: sql)
+            db.close()
+            let result = try Self.run(["restore", tampered, "--data-dir", target.path, "--force"])
+            #expect(result.status == 1 && result.err.contains("\(tampered) does not match Homepwner's schema version")
+                    && result.err.contains(message), "\(sql): \(result.err)")
+            #expect(try UsersCommandTests.run(["users", "list", "--data-dir", target.path]).1 == "carl\towner\n")
+        }
+        #expect(target.entries().allSatisfy { !$0.hasPrefix(".") })
+
+        #expect(try Self.run(["restore", file, "--data-dir", target.path, "--force"]).status == 0)
+        #expect(try UsersCommandTests.run(["users", "list", "--data-dir", target.path]).1 == "ann\towner\nval\tviewer\n")
+    }
 }

@@ -12,6 +12,10 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
     case foreignDatabase(String)
     /// Written by a newer Homepwner than this one (schema version, this program's).
     case newerSchema(Int, Int)
+    /// The file's tables, indexes, triggers or views are not exactly those of its schema version
+    /// (the file, that version, what differs): something was added, dropped or redefined since
+    /// Homepwner made it, so nothing in it is run or restored.
+    case unexpectedSchema(String, Int, [SchemaDifference])
     /// The backup's destination exists and replacing it was not asked for (`--force`).
     case destinationExists(String)
     /// There is no Homepwner store (or no directory) at the data directory.
@@ -35,6 +39,10 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damaged(let message): "the database is damaged: \(message)"
         case .foreignDatabase(let path): "\(path) is an SQLite database, but not a Homepwner one"
         case .newerSchema(let file, let ours): "the file's schema version \(file) is newer than this program's (\(ours)); update Homepwner"
+        case .unexpectedSchema(let path, let version, let differences):
+            "\(path) does not match Homepwner's schema version \(version): "
+                + differences.prefix(8).map(\.description).joined(separator: "; ")
+                + (differences.count > 8 ? "; and \(differences.count - 8) more" : "")
         case .destinationExists(let path): "\(path) exists; add --force to replace it"
         case .noStore(let directory): "no Homepwner store in \(directory) (homepwner.sqlite is missing)"
         case .noDataDirectory(let directory): "no such data directory: \(directory)"

@@ -44,7 +44,7 @@ public enum StoreBackup {
         let temporary = DurableFile.temporaryPath(beside: file, purpose: "backup")
         defer { DurableFile.removeDatabase(temporary) }
         try copy(database, into: temporary)
-        let summary = try verify(file: temporary)
+        let summary = try verify(temporary, reportingAs: database)
         try DurableFile.sync(temporary)
         try DurableFile.move(temporary, to: file, replacing: replacing)
         return summary
@@ -56,6 +56,7 @@ public enum StoreBackup {
         var readOptions = Database.Options()
         readOptions.mode = .readOnly
         readOptions.cacheSizeKiB = 2_048
+        readOptions.trustsSchema = false  // a restore's source is a file from elsewhere
         var scratchOptions = Database.Options()
         scratchOptions.journalMode = .off
         scratchOptions.synchronous = .off
@@ -83,6 +84,7 @@ public enum StoreBackup {
         standalone.createIfMissing = false
         standalone.journalMode = .delete
         standalone.synchronous = .off
+        standalone.trustsSchema = false
         try Database(path: destination, options: standalone).close()
     }
 }

@@ -13,6 +13,9 @@ extension Database {
         public var synchronous: Synchronous = .full
         /// Page cache per connection, in KiB.
         public var cacheSizeKiB: Int = 8_192
+        /// Whether the file's own schema may run: `false` for a file from elsewhere (a backup to
+        /// verify), opened as ``Database/distrustSchema()`` says.
+        public var trustsSchema = true
         public init() {}
     }
 

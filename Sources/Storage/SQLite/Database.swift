@@ -32,6 +32,7 @@ public final class Database {
         handle = connection
         sqlite3_extended_result_codes(connection, 1)
         do {
+            if !options.trustsSchema { try distrustSchema() }
             try check(sqlite3_busy_timeout(connection, options.busyTimeoutMilliseconds))
             try execute(sql: "PRAGMA foreign_keys = ON")
             try execute(sql: "PRAGMA cache_size = -\(options.cacheSizeKiB)")
