@@ -17,7 +17,12 @@ struct MembersController: Sendable {
         guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
         guard let role = form["role"].flatMap(Account.Role.init(rawValue:)) else { throw HTTPError(.badRequest, "Unknown role.") }
         let token = SecureRandom.hex(byteCount: 32)
-        try accounts.createInvitation(tokenHash: SHA256.hash(Array(token.utf8)), role: role, createdBy: signedIn.account.id)
+        do {
+            try accounts.createInvitation(tokenHash: SHA256.hash(Array(token.utf8)), role: role, createdBy: signedIn.account.id)
+        } catch AccountError.invitationNotAllowed, AccountError.accountNotFound {
+            // Demoted or removed a moment ago (by another owner or `homepwner users`).
+            throw HTTPError(.forbidden, "errorText403Owner")
+        }
         let link = "\(request.scheme)://\(request.authority)/invitations/\(token)"
         var response = try account.page(request, errors: [:], status: .ok, invitationLink: link)
         response.headers[.cacheControl] = "no-store"

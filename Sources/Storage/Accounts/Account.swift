@@ -12,6 +12,10 @@ public struct Account: Sendable, Equatable, Identifiable {
 
         public var canEdit: Bool { self != .viewer }
         public var canManageMembers: Bool { self == .owner }
+        /// Whether a member with this role may invite someone as `role`: only those who
+        /// manage the members, and an invitation is only as good as its maker's role now
+        /// (see ``AccountStore/acceptInvitation(tokenHash:username:passwordHash:)``).
+        public func mayInvite(as role: Role) -> Bool { canManageMembers && role <= self }
 
         public static func < (lhs: Role, rhs: Role) -> Bool {
             let order: [Role] = [.viewer, .editor, .owner]
@@ -83,5 +87,8 @@ public enum AccountError: Error, Equatable, Sendable {
     case accountNotFound
     /// The household always keeps an owner: the last one cannot be removed or demoted.
     case lastOwner
+    /// Used, expired, unknown, or its maker may no longer invite with its role.
     case invitationInvalid
+    /// The account may not invite anyone as that role (it does not manage the members).
+    case invitationNotAllowed
 }

@@ -94,22 +94,26 @@ public final class AccountStore: Sendable {
         }
     }
 
+    /// Changes the role and revokes the open invitations the account may no longer make.
+    ///
     /// - Throws: ``AccountError/lastOwner`` when this would leave the household without one.
     public func setRole(_ role: Account.Role, accountID: Int64) throws {
         try write { db in
             guard let current = try Self.role(of: accountID, db) else { throw AccountError.accountNotFound }
             if current == .owner, role != .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
             try db.execute("UPDATE accounts SET role = ? WHERE id = ?", role.rawValue, accountID)
+            try Self.revokeInvitations(madeBy: accountID, nowRole: role, db)
         }
     }
 
-    /// Removes the account, ends its sessions and revokes its API tokens.
+    /// Removes the account, ends its sessions and revokes its API tokens and invitations.
     ///
     /// - Throws: ``AccountError/lastOwner``, ``AccountError/accountNotFound``.
     public func removeAccount(id: Int64) throws {
         try write { db in
             guard let role = try Self.role(of: id, db) else { throw AccountError.accountNotFound }
             if role == .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
+            try Self.revokeInvitations(madeBy: id, nowRole: nil, db)
             try db.execute("DELETE FROM sessions WHERE account_id = ?", id)
             try db.execute("DELETE FROM api_tokens WHERE account_id = ?", id)
             try db.execute("DELETE FROM accounts WHERE id = ?", id)
@@ -183,7 +187,8 @@ public final class AccountStore: Sendable {
         try write { db in try db.execute("DELETE FROM sessions WHERE account_id = ?", accountID) }
     }
 
-    /// Deletes expired sessions and invitations; returns how many rows went.
+    /// Deletes expired sessions, and invitations used, expired or no longer backed by their
+    /// maker's role; returns how many rows went.
     @discardableResult
     public func purgeExpired() throws -> Int {
         let now = clock()
@@ -192,62 +197,13 @@ public final class AccountStore: Sendable {
                            now.addingTimeInterval(-Self.slidingLifetime), now.addingTimeInterval(-Self.absoluteLifetime))
             let sessions = db.changesCount
             try db.execute("DELETE FROM invitations WHERE expires_at < ? OR used_at IS NOT NULL", now)
-            return sessions + db.changesCount
+            let invitations = db.changesCount
+            return try sessions + invitations + Self.purgeUnbackedInvitations(db)
         }
     }
 
     static func isLive(_ session: AccountSession, at now: Date) -> Bool {
         now.timeIntervalSince(session.lastSeenAt) < slidingLifetime && now.timeIntervalSince(session.createdAt) < absoluteLifetime
-    }
-
-    // MARK: Invitations
-
-    public func createInvitation(tokenHash: [UInt8], role: Account.Role, createdBy: Int64, lifetime: TimeInterval = 7 * 86_400) throws {
-        let now = clock()
-        try write { db in
-            try db.execute("""
-                INSERT INTO invitations (token_hash, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-                """, tokenHash, role.rawValue, createdBy, now, now.addingTimeInterval(lifetime))
-        }
-    }
-
-    /// The invitation with `tokenHash` if it is unused and unexpired.
-    public func invitation(tokenHash: [UInt8]) throws -> Invitation? {
-        let now = clock()
-        return try pool.readWithoutTransaction { db in
-            try db.fetchOne("""
-                SELECT \(Invitation.columns) FROM invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-                """, tokenHash, now, map: Invitation.init(row:))
-        }
-    }
-
-    /// Open invitations, newest first.
-    public func openInvitations() throws -> [Invitation] {
-        let now = clock()
-        return try pool.readWithoutTransaction { db in
-            try db.fetchAll("""
-                SELECT \(Invitation.columns) FROM invitations WHERE used_at IS NULL AND expires_at > ? ORDER BY created_at DESC
-                """, now, map: Invitation.init(row:))
-        }
-    }
-
-    public func revokeInvitation(tokenHash: [UInt8]) throws {
-        try write { db in try db.execute("DELETE FROM invitations WHERE token_hash = ?", tokenHash) }
-    }
-
-    /// Uses the invitation (once) to create an account with its role, in one transaction.
-    ///
-    /// - Throws: ``AccountError/invitationInvalid`` (used, expired, unknown), ``AccountError/usernameTaken``.
-    public func acceptInvitation(tokenHash: [UInt8], username: String, passwordHash: String) throws -> Account {
-        let now = clock()
-        return try write { db in
-            guard let invitation = try db.fetchOne("""
-                SELECT \(Invitation.columns) FROM invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-                """, tokenHash, now, map: Invitation.init(row:))
-            else { throw AccountError.invitationInvalid }
-            try db.execute("UPDATE invitations SET used_at = ? WHERE token_hash = ?", now, tokenHash)
-            return try Self.insertAccount(username: username, passwordHash: passwordHash, role: invitation.role, now: now, db)
-        }
     }
 
     // MARK: Helpers
