@@ -81,7 +81,13 @@ struct MembersController: Sendable {
         let token = request.parameter("token") ?? ""
         let invitation = try validInvitation(token)
         var fields = AccountForms.NewAccount(form)
-        if let username = fields.username, try accounts.account(named: username) != nil { fields.errors["username"] = "errorUsernameTaken" }
+        if let username = fields.username {
+            if try accounts.account(named: username) != nil {
+                fields.errors["username"] = "errorUsernameTaken"
+            } else if try accounts.confusableAccount(with: username) != nil {
+                fields.errors["username"] = "errorUsernameLookalike"
+            }
+        }
         guard let username = fields.username, let password = fields.password, fields.errors.isEmpty else {
             return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: fields.errors, status: .unprocessableContent)
         }
@@ -90,6 +96,8 @@ struct MembersController: Sendable {
             member = try accounts.acceptInvitation(tokenHash: SHA256.hash(Array(token.utf8)), username: username, passwordHash: try PasswordHash.make(password))
         } catch AccountError.usernameTaken {
             return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: ["username": "errorUsernameTaken"], status: .unprocessableContent)
+        } catch AccountError.usernameConfusable {
+            return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: ["username": "errorUsernameLookalike"], status: .unprocessableContent)
         } catch AccountError.invitationInvalid {
             throw HTTPError(.notFound, "invitationInvalid")
         }

@@ -28,7 +28,8 @@ struct SessionController: Sendable {
     /// and a wrong password; throttled per name and address.
     func signIn(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        let username = form["username"]?.trimmingWhitespace ?? ""
+        // NFKC, as names are stored: "ａｎｎ" is ann, for the lookup and the throttle alike.
+        let username = UsernameSkeleton.normalized(form["username"] ?? "")
         let password = PasswordPolicy.normalized(form["password"] ?? "")
         let next = form["next"]
         if let wait = throttle.wait(username: username, address: request.clientAddress) {
@@ -102,7 +103,13 @@ struct SessionController: Sendable {
         guard let username = fields.username, let password = fields.password, fields.errors.isEmpty else {
             return try setupPage(request, code: form["code"] ?? "", username: fields.typedUsername, errors: fields.errors, status: .unprocessableContent)
         }
-        let owner = try accounts.createAccount(username: username, passwordHash: try PasswordHash.make(password), role: .owner)
+        let owner: Account
+        do {
+            owner = try accounts.createAccount(username: username, passwordHash: try PasswordHash.make(password), role: .owner)
+        } catch AccountError.usernameTaken, AccountError.usernameConfusable {
+            // Another setup won the race a moment ago.
+            return .redirect(to: "/sign-in")
+        }
         setup.consume()
         return try startSession(for: owner, request: request, goingTo: "/items")
     }

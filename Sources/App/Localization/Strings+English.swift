@@ -330,5 +330,9 @@ extension Strings {
         "apiErrorJSONType": "Send the body as application/json.",
         "apiErrorMalformedJSON": "The body is not valid JSON.",
         "apiErrorNotObject": "The body must be a JSON object.",
+        "errorUsernameInvisible": "Use visible characters only: no invisible, direction-changing or control characters.",
+        "errorUsernameMarks": "Put accents on letters only, at most four on one letter, and none that strike through or enclose it.",
+        "errorUsernameScripts": "Use one alphabet: this name mixes alphabets whose letters look alike (such as Latin with Cyrillic or Greek).",
+        "errorUsernameLookalike": "This name looks like an existing member’s name. Choose one that is easy to tell apart.",
     ]
 }

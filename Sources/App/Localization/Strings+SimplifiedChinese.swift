@@ -330,5 +330,9 @@ extension Strings {
         "apiErrorJSONType": "请以 application/json 发送请求体。",
         "apiErrorMalformedJSON": "请求体不是有效的 JSON。",
         "apiErrorNotObject": "请求体必须是 JSON 对象。",
+        "errorUsernameInvisible": "请只使用可见字符：不能包含不可见字符、文字方向控制字符或控制字符。",
+        "errorUsernameMarks": "附加符号只能加在字母上，每个字母最多四个，且不能贯穿或包围字母。",
+        "errorUsernameScripts": "请只使用一种文字：这个名字混用了字母相似的文字（例如拉丁字母与西里尔字母或希腊字母）。",
+        "errorUsernameLookalike": "这个名字与现有成员的名字看起来很像，请选择一个容易区分的名字。",
     ]
 }

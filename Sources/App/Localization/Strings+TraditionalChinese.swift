@@ -330,5 +330,9 @@ extension Strings {
         "apiErrorJSONType": "請以 application/json 傳送請求內容。",
         "apiErrorMalformedJSON": "請求內容不是有效的 JSON。",
         "apiErrorNotObject": "請求內容必須是 JSON 物件。",
+        "errorUsernameInvisible": "請只使用可見字元：不能包含不可見字元、文字方向控制字元或控制字元。",
+        "errorUsernameMarks": "附加符號只能加在字母上，每個字母最多四個，且不能貫穿或包圍字母。",
+        "errorUsernameScripts": "請只使用一種文字：這個名稱混用了字母相似的文字（例如拉丁字母與西里爾字母或希臘字母）。",
+        "errorUsernameLookalike": "這個名稱與現有成員的名稱看起來很像，請選擇一個容易區分的名稱。",
     ]
 }

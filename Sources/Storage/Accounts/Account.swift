@@ -24,7 +24,8 @@ public struct Account: Sendable, Equatable, Identifiable {
     }
 
     public let id: Int64
-    /// As typed at sign-up; compared without regard to case.
+    /// As typed at sign-up, in NFKC (since issue 21; older names as typed); compared
+    /// without regard to case.
     public let username: String
     public let role: Role
     public let createdAt: Date
@@ -84,6 +85,8 @@ public struct Invitation: Sendable, Equatable {
 /// Why an ``AccountStore`` operation was refused.
 public enum AccountError: Error, Equatable, Sendable {
     case usernameTaken
+    /// A reader could take the name for `existing`'s (``UsernameSkeleton``): "аnn" beside "ann".
+    case usernameConfusable(existing: String)
     case accountNotFound
     /// The household always keeps an owner: the last one cannot be removed or demoted.
     case lastOwner

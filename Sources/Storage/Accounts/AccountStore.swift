@@ -56,17 +56,34 @@ public final class AccountStore: Sendable {
         try pool.readWithoutTransaction { db in try db.fetchOne("SELECT count(*) FROM accounts") { $0[0] as Int } ?? 0 }
     }
 
-    /// - Throws: ``AccountError/usernameTaken`` (names are compared without case).
+    /// Creates the account under the NFKC form of `username` (``UsernameSkeleton/normalized(_:)``).
+    ///
+    /// - Throws: ``AccountError/usernameTaken`` (names are compared without case),
+    ///   ``AccountError/usernameConfusable(existing:)`` when it looks like an existing name.
     @discardableResult
     public func createAccount(username: String, passwordHash: String, role: Account.Role) throws -> Account {
         let now = clock()
         return try write { db in try Self.insertAccount(username: username, passwordHash: passwordHash, role: role, now: now, db) }
     }
 
+    /// The account `username` names, typed in any case or compatibility form ("ａｎｎ" finds
+    /// "ann"). A name stored before names were normalised is still found as it was typed.
     public func account(named username: String) throws -> Account? {
         try pool.readWithoutTransaction { db in
-            try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE username_key = ?", Self.key(username), map: { Account(row: $0) })
+            let key = Self.key(username), legacyKey = username.lowercased()
+            for key in key == legacyKey ? [key] : [key, legacyKey] {
+                if let account = try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE username_key = ?", key, map: { Account(row: $0) }) {
+                    return account
+                }
+            }
+            return nil
         }
+    }
+
+    /// The existing account whose name a reader could take `username` for (the same
+    /// ``UsernameSkeleton``), if any: what a new account may not be called.
+    public func confusableAccount(with username: String) throws -> Account? {
+        try pool.readWithoutTransaction { db in try Self.confusableAccount(with: username, db) }
     }
 
     public func account(id: Int64) throws -> Account? {
@@ -210,15 +227,26 @@ public final class AccountStore: Sendable {
 
     static let accountColumns = "a.id, a.username, a.role, a.created_at, a.password_hash"
 
-    /// The form a name is compared in: case-folded, so "Ann" and "ann" are one member.
+    /// The form a name is compared in: NFKC and lowercased, so "Ann", "ann" and "ａｎｎ" are one member.
     static func key(_ username: String) -> String {
-        username.lowercased()
+        UsernameSkeleton.normalized(username).lowercased()
     }
 
-    static func insertAccount(username: String, passwordHash: String, role: Account.Role, now: Date, _ db: Database) throws -> Account {
+    /// Checked in the transaction that inserts, so two look-alike names made at once cannot
+    /// both get in. Every name is read: a household has a handful, and a skeleton computed
+    /// now follows the table as it is now, for old names too.
+    static func confusableAccount(with username: String, _ db: Database) throws -> Account? {
+        let skeleton = UsernameSkeleton.skeleton(username)
+        return try db.fetchAll("SELECT \(Account.columns) FROM accounts", map: { Account(row: $0) })
+            .first { UsernameSkeleton.skeleton($0.username) == skeleton }
+    }
+
+    static func insertAccount(username typed: String, passwordHash: String, role: Account.Role, now: Date, _ db: Database) throws -> Account {
+        let username = UsernameSkeleton.normalized(typed)
         if try db.fetchOne("SELECT 1 FROM accounts WHERE username_key = ?", key(username), map: { $0[0] as Int }) != nil {
             throw AccountError.usernameTaken
         }
+        if let existing = try confusableAccount(with: username, db) { throw AccountError.usernameConfusable(existing: existing.username) }
         try db.execute("""
             INSERT INTO accounts (username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?)
             """, username, key(username), passwordHash, role.rawValue, now)
