@@ -30,7 +30,7 @@ struct AccountController: Sendable {
         if form["password"] != form["confirm"] { errors["confirm"] = "errorPasswordMismatch" }
         guard let newPassword, errors.isEmpty else { return try page(request, errors: errors, status: .unprocessableContent) }
         try accounts.setPasswordHash(try PasswordHash.make(newPassword), accountID: signedIn.account.id, keepingSession: signedIn.sessionDigest)
-        return PageContext.redirect(to: "/account", flash: context.text("passwordChanged"))
+        return context.redirect(to: "/account", flash: context.text("passwordChanged"))
     }
 
     /// `POST /account/sessions/end`: one of your sessions (`session` = its digest in hex).
@@ -40,7 +40,7 @@ struct AccountController: Sendable {
             throw HTTPError(.badRequest, "No such session.")
         }
         try accounts.deleteSession(idHash: digest, accountID: signedIn.account.id)
-        var response = PageContext.redirect(to: "/account", flash: renderer.context(for: request).text("sessionEnded"))
+        var response = renderer.context(for: request).redirect(to: "/account", flashing: "sessionEnded")
         if digest == signedIn.sessionDigest {
             response = .redirect(to: "/sign-in")
             response.setCookie(SessionCookie.clearing(secure: request.isSecure))

@@ -35,7 +35,7 @@ struct MembersController: Sendable {
             throw HTTPError(.badRequest, "No such invitation.")
         }
         try accounts.revokeInvitation(tokenHash: digest)
-        return PageContext.redirect(to: "/account", flash: renderer.context(for: request).text("invitationRevoked"))
+        return renderer.context(for: request).redirect(to: "/account", flashing: "invitationRevoked")
     }
 
     /// `POST /members/:id/role`
@@ -48,7 +48,7 @@ struct MembersController: Sendable {
         } catch AccountError.lastOwner {
             return try account.page(request, errors: ["members": "errorLastOwner"], status: .conflict)
         }
-        return PageContext.redirect(to: "/account", flash: context.format("roleChanged", member.username, context.text(PageRenderer.roleKey(role))))
+        return context.redirect(to: "/account", flash: context.format("roleChanged", member.username, context.text(PageRenderer.roleKey(role))))
     }
 
     /// `POST /members/:id/remove`: the member goes, and their sessions with them.
@@ -65,7 +65,7 @@ struct MembersController: Sendable {
             response.setCookie(SessionCookie.clearing(secure: request.isSecure))
             return response
         }
-        return PageContext.redirect(to: "/account", flash: context.format("memberRemoved", member.username))
+        return context.redirect(to: "/account", flash: context.format("memberRemoved", member.username))
     }
 
     // MARK: Invitation links

@@ -70,7 +70,7 @@ struct SessionController: Sendable {
         if let old = SessionCookie.id(in: request) { try accounts.deleteSession(idHash: SessionCookie.digest(old)) }
         let id = SessionCookie.newID()
         try accounts.createSession(idHash: SessionCookie.digest(id), accountID: account.id, userAgent: request.headers[.userAgent] ?? "")
-        var response = PageContext.redirect(to: location, flash: flash)
+        var response = renderer.context(for: request).redirect(to: location, flash: flash)
         response.setCookie(SessionCookie.setting(id, secure: request.isSecure))
         return response
     }
