@@ -64,8 +64,9 @@ enum UsersCommand {
         case ("add", 1):
             guard let role else { throw Failure(description: "add needs --role owner, editor or viewer") }
             guard passwordFromStdin, let password = readPassword() else { throw Failure(description: "add needs --password-stdin and a password on standard input") }
-            try report { try tool.add(username: positional[0], password: password, role: role) }
-            print("added \(positional[0]) (\(role.rawValue))")
+            var added = positional[0]
+            try report { added = try tool.add(username: positional[0], password: password, role: role).username }
+            print("added \(added) (\(role.rawValue))")
         case ("list", 0):
             for account in try tool.list() { print("\(account.username)\t\(account.role.rawValue)") }
         case ("reset-password", 1):
@@ -88,6 +89,8 @@ enum UsersCommand {
             throw Failure(description: error.description)
         } catch AccountError.usernameTaken {
             throw Failure(description: "that name is taken")
+        } catch AccountError.usernameConfusable(let existing) {
+            throw Failure(description: "that name looks like the existing user \(existing): choose one that is easy to tell apart")
         } catch AccountError.accountNotFound {
             throw Failure(description: "no such user")
         } catch AccountError.lastOwner {

@@ -48,7 +48,7 @@ struct APITokenController: Sendable {
         guard let id = form["token"].flatMap({ Int64($0) }), try accounts.revokeAPIToken(id: id, accountID: signedIn.account.id) else {
             throw HTTPError(.notFound, "No such token.")
         }
-        return PageContext.redirect(to: "/account", flash: account.renderer.context(for: request).text("tokenRevoked"))
+        return account.renderer.context(for: request).redirect(to: "/account", flashing: "tokenRevoked")
     }
 
     /// The account page's list of the member's tokens.

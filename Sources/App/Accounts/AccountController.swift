@@ -34,7 +34,7 @@ struct AccountController: Sendable {
         if form.revokesTokens, try accounts.revokeAPITokens(accountID: signedIn.account.id) > 0 {
             message += " " + context.text("tokensRevokedToo")
         }
-        return PageContext.redirect(to: "/account", flash: message)
+        return context.redirect(to: "/account", flash: message)
     }
 
     /// `POST /account/sessions/end`: one of your sessions (`session` = its digest in hex).
@@ -44,7 +44,7 @@ struct AccountController: Sendable {
             throw HTTPError(.badRequest, "No such session.")
         }
         try accounts.deleteSession(idHash: digest, accountID: signedIn.account.id)
-        var response = PageContext.redirect(to: "/account", flash: renderer.context(for: request).text("sessionEnded"))
+        var response = renderer.context(for: request).redirect(to: "/account", flashing: "sessionEnded")
         if digest == signedIn.sessionDigest {
             response = .redirect(to: "/sign-in")
             response.setCookie(SessionCookie.clearing(secure: request.isSecure))

@@ -3,10 +3,11 @@ import Foundation
 import Storage
 
 /// The account operations of `homepwner users`, with the same rules as the pages
-/// (username, NIST password policy, yescrypt, the last owner kept).
+/// (``UsernamePolicy`` and no look-alike of a member's name, NIST password policy,
+/// yescrypt, the last owner kept).
 public final class AccountTool {
     public enum Problem: Error, CustomStringConvertible {
-        case badUsername
+        case badUsername(String)
         case weakPassword(String)
         case unknownUser(String)
         case badTokenName
@@ -14,7 +15,7 @@ public final class AccountTool {
 
         public var description: String {
             switch self {
-            case .badUsername: "a username has 1 to 64 characters, without control characters"
+            case .badUsername(let why): "bad username: \(why)"
             case .weakPassword(let why): "weak password: \(why)"
             case .unknownUser(let name): "unknown user \(name)"
             case .badTokenName: "a token name has 1 to 64 characters"
@@ -33,9 +34,15 @@ public final class AccountTool {
 
     public func close() { store.close() }
 
-    public func add(username: String, password: String, role: Account.Role) throws {
-        guard let name = AccountForms.username(username) else { throw Problem.badUsername }
-        try accounts.createAccount(username: name, passwordHash: try PasswordHash.make(try checked(password, username: name)), role: role)
+    /// The new account, named in NFKC (as the pages name it).
+    @discardableResult
+    public func add(username: String, password: String, role: Account.Role) throws -> Account {
+        let name: String
+        switch UsernamePolicy.check(username) {
+        case .success(let normalized): name = normalized
+        case .failure(let problem): throw Problem.badUsername(Strings.text(problem.rawValue, .english))
+        }
+        return try accounts.createAccount(username: name, passwordHash: try PasswordHash.make(try checked(password, username: name)), role: role)
     }
 
     public func list() throws -> [Account] { try accounts.accounts() }

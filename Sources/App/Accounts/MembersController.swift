@@ -17,7 +17,12 @@ struct MembersController: Sendable {
         guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
         guard let role = form["role"].flatMap(Account.Role.init(rawValue:)) else { throw HTTPError(.badRequest, "Unknown role.") }
         let token = SecureRandom.hex(byteCount: 32)
-        try accounts.createInvitation(tokenHash: SHA256.hash(Array(token.utf8)), role: role, createdBy: signedIn.account.id)
+        do {
+            try accounts.createInvitation(tokenHash: SHA256.hash(Array(token.utf8)), role: role, createdBy: signedIn.account.id)
+        } catch AccountError.invitationNotAllowed, AccountError.accountNotFound {
+            // Demoted or removed a moment ago (by another owner or `homepwner users`).
+            throw HTTPError(.forbidden, "errorText403Owner")
+        }
         let link = "\(request.scheme)://\(request.authority)/invitations/\(token)"
         var response = try account.page(request, errors: [:], status: .ok, invitationLink: link)
         response.headers[.cacheControl] = "no-store"
@@ -30,7 +35,7 @@ struct MembersController: Sendable {
             throw HTTPError(.badRequest, "No such invitation.")
         }
         try accounts.revokeInvitation(tokenHash: digest)
-        return PageContext.redirect(to: "/account", flash: renderer.context(for: request).text("invitationRevoked"))
+        return renderer.context(for: request).redirect(to: "/account", flashing: "invitationRevoked")
     }
 
     /// `POST /members/:id/role`
@@ -43,7 +48,7 @@ struct MembersController: Sendable {
         } catch AccountError.lastOwner {
             return try account.page(request, errors: ["members": "errorLastOwner"], status: .conflict)
         }
-        return PageContext.redirect(to: "/account", flash: context.format("roleChanged", member.username, context.text(PageRenderer.roleKey(role))))
+        return context.redirect(to: "/account", flash: context.format("roleChanged", member.username, context.text(PageRenderer.roleKey(role))))
     }
 
     /// `POST /members/:id/remove`: the member goes, and their sessions with them.
@@ -60,7 +65,7 @@ struct MembersController: Sendable {
             response.setCookie(SessionCookie.clearing(secure: request.isSecure))
             return response
         }
-        return PageContext.redirect(to: "/account", flash: context.format("memberRemoved", member.username))
+        return context.redirect(to: "/account", flash: context.format("memberRemoved", member.username))
     }
 
     // MARK: Invitation links
@@ -76,7 +81,13 @@ struct MembersController: Sendable {
         let token = request.parameter("token") ?? ""
         let invitation = try validInvitation(token)
         var fields = AccountForms.NewAccount(form)
-        if let username = fields.username, try accounts.account(named: username) != nil { fields.errors["username"] = "errorUsernameTaken" }
+        if let username = fields.username {
+            if try accounts.account(named: username) != nil {
+                fields.errors["username"] = "errorUsernameTaken"
+            } else if try accounts.confusableAccount(with: username) != nil {
+                fields.errors["username"] = "errorUsernameLookalike"
+            }
+        }
         guard let username = fields.username, let password = fields.password, fields.errors.isEmpty else {
             return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: fields.errors, status: .unprocessableContent)
         }
@@ -85,6 +96,8 @@ struct MembersController: Sendable {
             member = try accounts.acceptInvitation(tokenHash: SHA256.hash(Array(token.utf8)), username: username, passwordHash: try PasswordHash.make(password))
         } catch AccountError.usernameTaken {
             return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: ["username": "errorUsernameTaken"], status: .unprocessableContent)
+        } catch AccountError.usernameConfusable {
+            return try invitationPage(request, role: invitation.role, username: fields.typedUsername, errors: ["username": "errorUsernameLookalike"], status: .unprocessableContent)
         } catch AccountError.invitationInvalid {
             throw HTTPError(.notFound, "invitationInvalid")
         }

@@ -47,7 +47,8 @@ struct SessionController: Sendable {
     /// and a wrong password; throttled per name, client and account (see ``SignInThrottle``).
     func signIn(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        let username = form["username"]?.trimmingWhitespace ?? ""
+        // NFKC, as names are stored: "ａｎｎ" is ann, for the lookup and the throttle alike.
+        let username = UsernameSkeleton.normalized(form["username"] ?? "")
         let password = PasswordPolicy.normalized(form["password"] ?? "")
         let next = form["next"]
         // Checked again: another attempt may have failed since this one was admitted.
@@ -98,7 +99,7 @@ struct SessionController: Sendable {
         if let old = SessionCookie.id(in: request) { try accounts.deleteSession(idHash: SessionCookie.digest(old)) }
         let id = SessionCookie.newID()
         try accounts.createSession(idHash: SessionCookie.digest(id), accountID: account.id, userAgent: request.headers[.userAgent] ?? "")
-        var response = PageContext.redirect(to: location, flash: flash)
+        var response = renderer.context(for: request).redirect(to: location, flash: flash)
         response.setCookie(SessionCookie.setting(id, secure: request.isSecure))
         return response
     }
@@ -131,7 +132,13 @@ struct SessionController: Sendable {
         guard let username = fields.username, let password = fields.password, fields.errors.isEmpty else {
             return try setupPage(request, code: form["code"] ?? "", username: fields.typedUsername, errors: fields.errors, status: .unprocessableContent)
         }
-        let owner = try accounts.createAccount(username: username, passwordHash: try PasswordHash.make(password), role: .owner)
+        let owner: Account
+        do {
+            owner = try accounts.createAccount(username: username, passwordHash: try PasswordHash.make(password), role: .owner)
+        } catch AccountError.usernameTaken, AccountError.usernameConfusable {
+            // Another setup won the race a moment ago.
+            return .redirect(to: "/sign-in")
+        }
         setup.consume()
         return try startSession(for: owner, request: request, goingTo: "/items")
     }

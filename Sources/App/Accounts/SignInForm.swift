@@ -1,18 +1,11 @@
 import Foundation
 
-/// What the account forms have in common: a username's rules, a safe place to go after
-/// signing in, and a browser's name for the sessions list.
+/// What the account forms have in common: a new account's fields, a safe place to go
+/// after signing in, and a browser's name for the sessions list.
 enum AccountForms {
-    /// The trimmed username, or nil when it is empty, over 64 characters or holds control characters.
-    static func username(_ text: String?) -> String? {
-        guard let name = text?.trimmingWhitespace, (1...64).contains(name.count),
-              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
-        else { return nil }
-        return name
-    }
-
-    /// A new account's fields (setup, an invitation): the username and password checked
-    /// and the confirmation matched, or the message key of each field that is wrong.
+    /// A new account's fields (setup, an invitation): the username (``UsernamePolicy``) and
+    /// password checked and the confirmation matched, or the message key of each field that
+    /// is wrong. Whether the name is free is the store's to say.
     struct NewAccount {
         let typedUsername: String
         let username: String?
@@ -22,8 +15,10 @@ enum AccountForms {
         init(_ form: SubmittedForm) {
             typedUsername = form["username"] ?? ""
             var errors: [String: String] = [:]
-            username = AccountForms.username(typedUsername)
-            if username == nil { errors["username"] = "errorUsername" }
+            switch UsernamePolicy.check(typedUsername) {
+            case .success(let name): username = name
+            case .failure(let problem): username = nil; errors["username"] = problem.rawValue
+            }
             switch PasswordPolicy.check(form["password"] ?? "", username: typedUsername) {
             case .success(let normalized): password = normalized
             case .failure(let problem): password = nil; errors["password"] = problem.rawValue

@@ -79,7 +79,7 @@ struct DeletedController: Sendable {
         }
         let index = try store.index(of: key) ?? 0
         let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: key.lowercasedString)
-        return PageContext.redirect(to: landing.url, flash: context.format("flashRestored", item.name))
+        return context.redirect(to: landing.url, flash: context.format("flashRestored", item.name))
     }
 
     /// `POST /deleted/:key/delete` — deletes the item for good (the page asked first).
@@ -95,7 +95,7 @@ struct DeletedController: Sendable {
             throw HTTPError(.notFound, "That item is no longer in Recently Deleted: it was restored or deleted for good.")
         }
         let page = ListQuery.pageNumber(form["page"])
-        return PageContext.redirect(to: "/deleted" + (page > 1 ? "?page=\(page)" : ""),
+        return context.redirect(to: "/deleted" + (page > 1 ? "?page=\(page)" : ""),
                                     flash: context.format("flashDeletedForGood", deleted.item.name))
     }
 

@@ -77,7 +77,7 @@ struct DetailController: Sendable {
             if !draft.isNew { landing.focusKey = draft.itemKey.lowercasedString }
         }
         // A draft already gone (cancelled in another tab, or purged) needs no rollback.
-        return PageContext.redirect(to: landing.url, flash: context.text("flashCancelled"))
+        return context.redirect(to: landing.url, flash: context.text("flashCancelled"))
     }
 
     /// `POST /items/:key/cancel` — closes an item's dialog that never became a draft.
@@ -85,7 +85,7 @@ struct DetailController: Sendable {
         let context = renderer.context(for: request)
         var landing = listState(request)
         landing.focusKey = request.parameter("key")?.lowercased()
-        return PageContext.redirect(to: landing.url, flash: context.text("flashCancelled"))
+        return context.redirect(to: landing.url, flash: context.text("flashCancelled"))
     }
 
     // MARK: - Applying a submission
@@ -135,7 +135,7 @@ struct DetailController: Sendable {
         if landing.filter.isDefault { landing.page = ListQuery.page(containing: try store.index(of: item.key) ?? 0) }
         landing.focusKey = item.key.lowercasedString
         let message = context.format(draft.isNew ? "flashAdded" : "flashSaved", item.name)
-        return PageContext.redirect(to: landing.url, flash: message)
+        return context.redirect(to: landing.url, flash: message)
     }
 
     // MARK: - Rendering

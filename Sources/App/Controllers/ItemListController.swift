@@ -52,7 +52,7 @@ struct ItemListController: Sendable {
             guard let destination else { throw StoreError.indexOutOfRange(index: -1, count: try store.count()) }
             let move = try store.moveItem(key: key, to: destination, actor: request.actor)
             let landing = ListQuery(page: ListQuery.page(containing: move.to), editing: true, focusKey: key.lowercasedString)
-            return PageContext.redirect(to: landing.url, flash: context.format("flashMoved", move.item.name, String(move.to + 1)))
+            return context.redirect(to: landing.url, flash: context.format("flashMoved", move.item.name, String(move.to + 1)))
         } catch StoreError.itemNotFound {
             throw HTTPError(.notFound, "No such item. It may have been deleted.")
         } catch StoreError.indexOutOfRange(_, let count) {
@@ -137,7 +137,7 @@ struct ItemListController: Sendable {
         landing.editing = true
         let removed = batch.items
         let message = removed.count == 1 ? context.format("flashDeleted", removed[0].name) : context.format("flashDeletedMany", String(removed.count))
-        return PageContext.redirect(to: landing.url, flash: message, undo: batch.id)
+        return context.redirect(to: landing.url, flash: message, undo: batch.id)
     }
 
     /// `POST /items/restore` — Undo: puts back every item of the last delete, each at its
@@ -158,7 +158,7 @@ struct ItemListController: Sendable {
             if landing.filter.isDefault, let index = try store.index(of: first.key) { landing.page = ListQuery.page(containing: index) }
         }
         let message = restored.count == 1 ? context.format("flashRestored", restored[0].name) : context.format("flashRestoredMany", String(restored.count))
-        return PageContext.redirect(to: landing.url, flash: message)
+        return context.redirect(to: landing.url, flash: message)
     }
 
     private func itemKey(_ request: HTTPRequest) throws -> UUID {

@@ -135,13 +135,13 @@ struct ExchangeController: Sendable {
         let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: imported.first?.key.lowercasedString)
         let message = imported.count == 1 ? context.text("flashImportedOne")
             : context.format("flashImported", renderer.formatters.grouped(imported.count, context.language))
-        return PageContext.redirect(to: landing.url, flash: message)
+        return context.redirect(to: landing.url, flash: message)
     }
 
     /// `POST /items/import/:id/cancel` — forgets the upload.
     func cancel(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         if let id = request.parameter("id").flatMap(UUID.init(uuidString:)) { try store.discardPendingImport(id: id) }
-        return PageContext.redirect(to: "/items", flash: renderer.context(for: request).text("flashCancelled"))
+        return renderer.context(for: request).redirect(to: "/items", flashing: "flashCancelled")
     }
 
     private func pendingImport(_ request: HTTPRequest) throws -> PendingImport {

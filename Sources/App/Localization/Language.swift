@@ -16,11 +16,17 @@ public enum Language: String, Sendable, CaseIterable {
         }
     }
 
-    /// The language a request asks for: `?lang=` first, then the `lang` cookie, then
+    static let cookieName = "lang"
+    /// Over HTTPS: Secure and host-only, as every cookie there is (only this name is read).
+    static let secureCookieName = "__Host-lang"
+
+    static func cookieName(secure: Bool) -> String { secure ? secureCookieName : cookieName }
+
+    /// The language a request asks for: `?lang=` first, then the remembered choice, then
     /// `Accept-Language` (RFC 9110 §12.5.4, taking quality values into account).
     static func preferred(by request: HTTPRequest) -> Language {
         if let explicit = request.query("lang").flatMap(Language.init(tag:)) { return explicit }
-        if let chosen = request.cookie("lang").flatMap(Language.init(tag:)) { return chosen }
+        if let chosen = remembered(in: request) { return chosen }
         guard let header = request.headers[.acceptLanguage] else { return .english }
         var best: (language: Language, quality: Double)?
         for range in header.split(separator: ",") {
@@ -33,6 +39,17 @@ public enum Language: String, Sendable, CaseIterable {
             if quality > 0, quality > (best?.quality ?? 0) { best = (language, quality) }
         }
         return best?.language ?? .english
+    }
+
+    /// The language the browser remembers choosing: its `lang` cookie (`__Host-lang` over HTTPS).
+    static func remembered(in request: HTTPRequest) -> Language? {
+        request.cookie(cookieName(secure: request.isSecure)).flatMap(Language.init(tag:))
+    }
+
+    /// The cookie that remembers this language for a year.
+    func cookie(secure: Bool) -> HTTPCookie {
+        HTTPCookie(name: Self.cookieName(secure: secure), value: rawValue, path: "/", maxAge: 60 * 60 * 24 * 365,
+                   httpOnly: true, secure: secure, sameSite: .lax)
     }
 
     /// The language's name in itself, for the language links.

@@ -335,5 +335,9 @@ extension Strings {
         "revokeTokensToo": "Also revoke my API tokens (scripts using them stop working)",
         "tokenLastUsedFrom": "last used {0} from {1}",
         "tokensRevokedToo": "Your API tokens were revoked too.",
+        "errorUsernameInvisible": "Use visible characters only: no invisible, direction-changing or control characters.",
+        "errorUsernameMarks": "Put accents on letters only, at most four on one letter, and none that strike through or enclose it.",
+        "errorUsernameScripts": "Use one alphabet: this name mixes alphabets whose letters look alike (such as Latin with Cyrillic or Greek).",
+        "errorUsernameLookalike": "This name looks like an existing member’s name. Choose one that is easy to tell apart.",
     ]
 }

@@ -335,5 +335,9 @@ extension Strings {
         "revokeTokensToo": "同时撤销我的 API 令牌（使用它们的脚本将停止工作）",
         "tokenLastUsedFrom": "上次使用 {0}，来自 {1}",
         "tokensRevokedToo": "你的 API 令牌也已撤销。",
+        "errorUsernameInvisible": "请只使用可见字符：不能包含不可见字符、文字方向控制字符或控制字符。",
+        "errorUsernameMarks": "附加符号只能加在字母上，每个字母最多四个，且不能贯穿或包围字母。",
+        "errorUsernameScripts": "请只使用一种文字：这个名字混用了字母相似的文字（例如拉丁字母与西里尔字母或希腊字母）。",
+        "errorUsernameLookalike": "这个名字与现有成员的名字看起来很像，请选择一个容易区分的名字。",
     ]
 }

@@ -335,5 +335,9 @@ extension Strings {
         "revokeTokensToo": "同時撤銷我的 API 權杖（使用它們的指令碼將停止運作）",
         "tokenLastUsedFrom": "上次使用 {0}，來自 {1}",
         "tokensRevokedToo": "你的 API 權杖也已撤銷。",
+        "errorUsernameInvisible": "請只使用可見字元：不能包含不可見字元、文字方向控制字元或控制字元。",
+        "errorUsernameMarks": "附加符號只能加在字母上，每個字母最多四個，且不能貫穿或包圍字母。",
+        "errorUsernameScripts": "請只使用一種文字：這個名稱混用了字母相似的文字（例如拉丁字母與西里爾字母或希臘字母）。",
+        "errorUsernameLookalike": "這個名稱與現有成員的名稱看起來很像，請選擇一個容易區分的名稱。",
     ]
 }

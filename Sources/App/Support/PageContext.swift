@@ -13,12 +13,11 @@ struct PageContext: Sendable {
     let newlyChosenLanguage: Language?
     /// The signed-in member, if any: their name, role and what the page may offer them.
     let signedIn: SignedIn?
+    /// The server's key, to sign the flash message a redirect leaves (``FlashMessage``).
+    private let key: [UInt8]
 
     /// Whether the member may change items (viewers only look).
     var canEdit: Bool { signedIn?.account.role.canEdit ?? false }
-
-    static let flashCookie = "hp_flash"
-    static let languageCookie = "lang"
 
     /// - Parameters:
     ///   - csrf: issues the token of the page's forms.
@@ -27,24 +26,17 @@ struct PageContext: Sendable {
     init(request: HTTPRequest, csrf protection: CSRFProtection, takingFlash: Bool = true) {
         language = Language.preferred(by: request)
         let chosen = request.query("lang").flatMap(Language.init(tag:))
-        newlyChosenLanguage = chosen.flatMap { $0.rawValue == request.cookie(Self.languageCookie) ? nil : $0 }
+        newlyChosenLanguage = chosen.flatMap { $0.rawValue == Language.remembered(in: request)?.rawValue ? nil : $0 }
         csrf = protection.token(for: request)
         signedIn = request.signedIn
-        let cookie = takingFlash ? request.cookie(Self.flashCookie) : nil
-        (flash, undoBatch) = cookie.map(Self.decodeFlash) ?? (nil, nil)
+        key = protection.key
+        let message = takingFlash && !csrf.isNew ? FlashMessage.read(from: request, key: key, browserID: csrf.browserID) : nil
+        (flash, undoBatch) = (message?.text, message?.undoBatch)
+        hasFlashCookie = takingFlash && request.cookie(FlashMessage.cookieName(secure: request.isSecure)) != nil
     }
 
-    /// `message` or `batch.message`: the message percent-encoded (so it holds no `.`).
-    private static func decodeFlash(_ cookie: String) -> (String?, UUID?) {
-        var encoded = cookie[...]
-        var batch: UUID?
-        if let dot = cookie.firstIndex(of: "."), let id = UUID(uuidString: String(cookie[..<dot])) {
-            batch = id
-            encoded = cookie[cookie.index(after: dot)...]
-        }
-        guard let message = String(encoded).removingPercentEncoding, !message.isEmpty else { return (nil, nil) }
-        return (message, batch)
-    }
+    /// Whether the request brought a flash cookie, shown or not: either way it goes.
+    private let hasFlashCookie: Bool
 
     func text(_ key: String) -> String { Strings.text(key, language) }
 
@@ -54,31 +46,31 @@ struct PageContext: Sendable {
 
     /// Sets the cookies a rendered page owes the browser: a new CSRF browser id (not on
     /// error pages: an error must never replace the id that other open tabs' forms rely
-    /// on), and the removal of a flash message once it has been shown.
+    /// on), and the removal of a flash message once it has been shown (or refused).
+    /// Over HTTPS every one is Secure and `__Host-` (host-only, Path=/).
     func finish(_ response: inout HTTPResponse, isErrorPage: Bool = false) {
         if csrf.isNew && !isErrorPage { response.setCookie(csrf.cookie) }
-        if flash != nil { response.setCookie(Self.clearedFlash) }
+        if hasFlashCookie { response.setCookie(FlashMessage.clearing(secure: csrf.isSecure)) }
         // A preference, not data: remembering it is the one cookie a GET may set.
-        if let chosen = newlyChosenLanguage {
-            response.setCookie(HTTPCookie(name: Self.languageCookie, value: chosen.rawValue, path: "/", maxAge: 60 * 60 * 24 * 365, httpOnly: true, secure: false, sameSite: .lax))
-        }
+        if let chosen = newlyChosenLanguage { response.setCookie(chosen.cookie(secure: csrf.isSecure)) }
         response.headers[.cacheControl] = "no-store"
     }
 
-    /// A 303 to `location` that leaves `message` to be shown there once, with an Undo
-    /// button when it reports a deletion (`undo` is its batch).
-    static func redirect(to location: String, flash message: String?, undo: UUID? = nil) -> HTTPResponse {
+    /// A 303 to `location` that leaves `message` to be shown there once, signed for this
+    /// browser, with an Undo button when it reports a deletion (`undo` is its batch).
+    func redirect(to location: String, flash message: String?, undo: UUID? = nil) -> HTTPResponse {
         var response = HTTPResponse.redirect(to: location)
-        if let message, let encoded = message.addingPercentEncoding(withAllowedCharacters: cookieSafe) {
-            let value = undo.map { $0.uuidString + "." + encoded } ?? encoded
-            response.setCookie(HTTPCookie(name: flashCookie, value: value, path: "/", maxAge: 120, httpOnly: true, secure: false, sameSite: .lax))
+        // Every redirect with a message answers a form POST, which carries a browser id;
+        // without one (a new id, never set) the message could not be read back anyway.
+        if let message, !csrf.isNew,
+           let cookie = FlashMessage(text: message, undoBatch: undo).cookie(key: key, browserID: csrf.browserID, secure: csrf.isSecure) {
+            response.setCookie(cookie)
         }
         return response
     }
 
-    /// ASCII letters and digits only: `.alphanumerics` would let non-ASCII letters (中文)
-    /// through, and a cookie value must be ASCII (RFC 6265 §4.1.1).
-    private static let cookieSafe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-
-    private static let clearedFlash = HTTPCookie(name: flashCookie, value: "", path: "/", maxAge: 0, httpOnly: true, secure: false, sameSite: .lax)
+    /// ``redirect(to:flash:undo:)`` with the text of the string `key`.
+    func redirect(to location: String, flashing key: String) -> HTTPResponse {
+        redirect(to: location, flash: text(key))
+    }
 }

@@ -12,6 +12,10 @@ public struct Account: Sendable, Equatable, Identifiable {
 
         public var canEdit: Bool { self != .viewer }
         public var canManageMembers: Bool { self == .owner }
+        /// Whether a member with this role may invite someone as `role`: only those who
+        /// manage the members, and an invitation is only as good as its maker's role now
+        /// (see ``AccountStore/acceptInvitation(tokenHash:username:passwordHash:)``).
+        public func mayInvite(as role: Role) -> Bool { canManageMembers && role <= self }
 
         public static func < (lhs: Role, rhs: Role) -> Bool {
             let order: [Role] = [.viewer, .editor, .owner]
@@ -20,7 +24,8 @@ public struct Account: Sendable, Equatable, Identifiable {
     }
 
     public let id: Int64
-    /// As typed at sign-up; compared without regard to case.
+    /// As typed at sign-up, in NFKC (since issue 21; older names as typed); compared
+    /// without regard to case.
     public let username: String
     public let role: Role
     public let createdAt: Date
@@ -93,8 +98,13 @@ public struct Invitation: Sendable, Equatable {
 /// Why an ``AccountStore`` operation was refused.
 public enum AccountError: Error, Equatable, Sendable {
     case usernameTaken
+    /// A reader could take the name for `existing`'s (``UsernameSkeleton``): "аnn" beside "ann".
+    case usernameConfusable(existing: String)
     case accountNotFound
     /// The household always keeps an owner: the last one cannot be removed or demoted.
     case lastOwner
+    /// Used, expired, unknown, or its maker may no longer invite with its role.
     case invitationInvalid
+    /// The account may not invite anyone as that role (it does not manage the members).
+    case invitationNotAllowed
 }

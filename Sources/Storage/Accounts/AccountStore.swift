@@ -64,17 +64,34 @@ public final class AccountStore: Sendable {
         try pool.readWithoutTransaction { db in try db.fetchOne("SELECT count(*) FROM accounts") { $0[0] as Int } ?? 0 }
     }
 
-    /// - Throws: ``AccountError/usernameTaken`` (names are compared without case).
+    /// Creates the account under the NFKC form of `username` (``UsernameSkeleton/normalized(_:)``).
+    ///
+    /// - Throws: ``AccountError/usernameTaken`` (names are compared without case),
+    ///   ``AccountError/usernameConfusable(existing:)`` when it looks like an existing name.
     @discardableResult
     public func createAccount(username: String, passwordHash: String, role: Account.Role) throws -> Account {
         let now = clock()
         return try write { db in try Self.insertAccount(username: username, passwordHash: passwordHash, role: role, now: now, db) }
     }
 
+    /// The account `username` names, typed in any case or compatibility form ("ａｎｎ" finds
+    /// "ann"). A name stored before names were normalised is still found as it was typed.
     public func account(named username: String) throws -> Account? {
         try pool.readWithoutTransaction { db in
-            try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE username_key = ?", Self.key(username), map: { Account(row: $0) })
+            let key = Self.key(username), legacyKey = username.lowercased()
+            for key in key == legacyKey ? [key] : [key, legacyKey] {
+                if let account = try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE username_key = ?", key, map: { Account(row: $0) }) {
+                    return account
+                }
+            }
+            return nil
         }
+    }
+
+    /// The existing account whose name a reader could take `username` for (the same
+    /// ``UsernameSkeleton``), if any: what a new account may not be called.
+    public func confusableAccount(with username: String) throws -> Account? {
+        try pool.readWithoutTransaction { db in try Self.confusableAccount(with: username, db) }
     }
 
     public func account(id: Int64) throws -> Account? {
@@ -102,22 +119,26 @@ public final class AccountStore: Sendable {
         }
     }
 
+    /// Changes the role and revokes the open invitations the account may no longer make.
+    ///
     /// - Throws: ``AccountError/lastOwner`` when this would leave the household without one.
     public func setRole(_ role: Account.Role, accountID: Int64) throws {
         try write { db in
             guard let current = try Self.role(of: accountID, db) else { throw AccountError.accountNotFound }
             if current == .owner, role != .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
             try db.execute("UPDATE accounts SET role = ? WHERE id = ?", role.rawValue, accountID)
+            try Self.revokeInvitations(madeBy: accountID, nowRole: role, db)
         }
     }
 
-    /// Removes the account, ends its sessions and revokes its API tokens.
+    /// Removes the account, ends its sessions and revokes its API tokens and invitations.
     ///
     /// - Throws: ``AccountError/lastOwner``, ``AccountError/accountNotFound``.
     public func removeAccount(id: Int64) throws {
         try write { db in
             guard let role = try Self.role(of: id, db) else { throw AccountError.accountNotFound }
             if role == .owner, try Self.ownerCount(db) <= 1 { throw AccountError.lastOwner }
+            try Self.revokeInvitations(madeBy: id, nowRole: nil, db)
             try db.execute("DELETE FROM sessions WHERE account_id = ?", id)
             try db.execute("DELETE FROM api_tokens WHERE account_id = ?", id)
             try db.execute("DELETE FROM accounts WHERE id = ?", id)
@@ -193,7 +214,8 @@ public final class AccountStore: Sendable {
         try write { db in try db.execute("DELETE FROM sessions WHERE account_id = ?", accountID) }
     }
 
-    /// Deletes expired sessions and invitations; returns how many rows went.
+    /// Deletes expired sessions, and invitations used, expired or no longer backed by their
+    /// maker's role; returns how many rows went.
     @discardableResult
     public func purgeExpired() throws -> Int {
         let now = clock()
@@ -202,7 +224,8 @@ public final class AccountStore: Sendable {
                            now.addingTimeInterval(-Self.slidingLifetime), now.addingTimeInterval(-Self.absoluteLifetime))
             let sessions = db.changesCount
             try db.execute("DELETE FROM invitations WHERE expires_at < ? OR used_at IS NOT NULL", now)
-            return sessions + db.changesCount
+            let invitations = db.changesCount
+            return try sessions + invitations + Self.purgeUnbackedInvitations(db)
         }
     }
 
@@ -210,69 +233,30 @@ public final class AccountStore: Sendable {
         now.timeIntervalSince(session.lastSeenAt) < slidingLifetime && now.timeIntervalSince(session.createdAt) < absoluteLifetime
     }
 
-    // MARK: Invitations
-
-    public func createInvitation(tokenHash: [UInt8], role: Account.Role, createdBy: Int64, lifetime: TimeInterval = 7 * 86_400) throws {
-        let now = clock()
-        try write { db in
-            try db.execute("""
-                INSERT INTO invitations (token_hash, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-                """, tokenHash, role.rawValue, createdBy, now, now.addingTimeInterval(lifetime))
-        }
-    }
-
-    /// The invitation with `tokenHash` if it is unused and unexpired.
-    public func invitation(tokenHash: [UInt8]) throws -> Invitation? {
-        let now = clock()
-        return try pool.readWithoutTransaction { db in
-            try db.fetchOne("""
-                SELECT \(Invitation.columns) FROM invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-                """, tokenHash, now, map: Invitation.init(row:))
-        }
-    }
-
-    /// Open invitations, newest first.
-    public func openInvitations() throws -> [Invitation] {
-        let now = clock()
-        return try pool.readWithoutTransaction { db in
-            try db.fetchAll("""
-                SELECT \(Invitation.columns) FROM invitations WHERE used_at IS NULL AND expires_at > ? ORDER BY created_at DESC
-                """, now, map: Invitation.init(row:))
-        }
-    }
-
-    public func revokeInvitation(tokenHash: [UInt8]) throws {
-        try write { db in try db.execute("DELETE FROM invitations WHERE token_hash = ?", tokenHash) }
-    }
-
-    /// Uses the invitation (once) to create an account with its role, in one transaction.
-    ///
-    /// - Throws: ``AccountError/invitationInvalid`` (used, expired, unknown), ``AccountError/usernameTaken``.
-    public func acceptInvitation(tokenHash: [UInt8], username: String, passwordHash: String) throws -> Account {
-        let now = clock()
-        return try write { db in
-            guard let invitation = try db.fetchOne("""
-                SELECT \(Invitation.columns) FROM invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-                """, tokenHash, now, map: Invitation.init(row:))
-            else { throw AccountError.invitationInvalid }
-            try db.execute("UPDATE invitations SET used_at = ? WHERE token_hash = ?", now, tokenHash)
-            return try Self.insertAccount(username: username, passwordHash: passwordHash, role: invitation.role, now: now, db)
-        }
-    }
-
     // MARK: Helpers
 
     static let accountColumns = "a.id, a.username, a.role, a.created_at, a.password_hash"
 
-    /// The form a name is compared in: case-folded, so "Ann" and "ann" are one member.
+    /// The form a name is compared in: NFKC and lowercased, so "Ann", "ann" and "ａｎｎ" are one member.
     static func key(_ username: String) -> String {
-        username.lowercased()
+        UsernameSkeleton.normalized(username).lowercased()
     }
 
-    static func insertAccount(username: String, passwordHash: String, role: Account.Role, now: Date, _ db: Database) throws -> Account {
+    /// Checked in the transaction that inserts, so two look-alike names made at once cannot
+    /// both get in. Every name is read: a household has a handful, and a skeleton computed
+    /// now follows the table as it is now, for old names too.
+    static func confusableAccount(with username: String, _ db: Database) throws -> Account? {
+        let skeleton = UsernameSkeleton.skeleton(username)
+        return try db.fetchAll("SELECT \(Account.columns) FROM accounts", map: { Account(row: $0) })
+            .first { UsernameSkeleton.skeleton($0.username) == skeleton }
+    }
+
+    static func insertAccount(username typed: String, passwordHash: String, role: Account.Role, now: Date, _ db: Database) throws -> Account {
+        let username = UsernameSkeleton.normalized(typed)
         if try db.fetchOne("SELECT 1 FROM accounts WHERE username_key = ?", key(username), map: { $0[0] as Int }) != nil {
             throw AccountError.usernameTaken
         }
+        if let existing = try confusableAccount(with: username, db) { throw AccountError.usernameConfusable(existing: existing.username) }
         try db.execute("""
             INSERT INTO accounts (username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?)
             """, username, key(username), passwordHash, role.rawValue, now)

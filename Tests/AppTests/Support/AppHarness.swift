@@ -19,10 +19,14 @@ let testPassword = "correct horse battery staple"
 /// Runs `body` against the real app on a live server (127.0.0.1, free port) with its
 /// own data directory; the server always stops and the database is closed afterwards.
 ///
-/// - Parameter signedIn: the role of a member (`owner`, `editor`, …) made and signed in
-///   first, as the browser `body` gets; nil for a first run with no account at all.
+/// - Parameters:
+///   - signedIn: the role of a member (`owner`, `editor`, …) made and signed in first, as
+///     the browser `body` gets; nil for a first run with no account at all.
+///   - behindProxy: trust 127.0.0.1 as a reverse proxy, so a browser sending
+///     `X-Forwarded-Proto: https` (``Browser/extraHeaders``) is served as over HTTPS.
 func withApp(
-    dataDirectory: String? = nil, signedIn role: Account.Role? = .owner, _ body: (Browser, HomepwnerApp) throws -> Void
+    dataDirectory: String? = nil, signedIn role: Account.Role? = .owner, behindProxy: Bool = false,
+    _ body: (Browser, HomepwnerApp) throws -> Void
 ) throws {
     let temporary = dataDirectory == nil ? try TemporaryDirectory() : nil
     let app = try HomepwnerApp(configuration: AppConfiguration(
@@ -36,6 +40,7 @@ func withApp(
     // As in production: the Host is checked (DNS rebinding), so tests use the real names.
     configuration.hostPolicy = HostPolicy()
     configuration.spoolDirectory = dataDirectory ?? temporary!.path
+    if behindProxy { configuration.trustedProxies = [IPAddress("127.0.0.1")!] }
     try withTestServer(router: app.router, configuration: configuration) { client in
         let browser = Browser(client: client)
         if let role {

@@ -33,8 +33,14 @@ final class Browser {
         self.client = client
     }
 
+    /// Fields sent with every request: `X-Forwarded-Proto: https` makes this a browser
+    /// behind a (pretend) TLS proxy, for a server that trusts 127.0.0.1 as its proxy.
+    var extraHeaders: [String: String] = [:]
+    /// Every `Set-Cookie` field this browser was sent, in order.
+    private(set) var setCookies: [String] = []
+
     /// This server's origin, as a browser on its pages sends it.
-    var origin: String { "http://\(client.host):\(client.port)" }
+    var origin: String { "\(extraHeaders["X-Forwarded-Proto"] ?? "http")://\(client.host):\(client.port)" }
 
     func get(_ path: String, headers: [String: String] = [:]) throws -> Page {
         try send(.get, path, headers: headers, body: [], contentType: nil)
@@ -84,12 +90,13 @@ final class Browser {
 
     private func send(_ method: HTTPMethod, _ path: String, headers: [String: String], body: [UInt8], contentType: String?) throws -> Page {
         var fields: HTTPHeaders = [:]
-        for (name, value) in headers { fields.add(HTTPHeaderName(name), value) }
+        for (name, value) in extraHeaders.merging(headers, uniquingKeysWith: { $1 }) { fields.add(HTTPHeaderName(name), value) }
         if let contentType { fields[.contentType] = contentType }
         // Browsers send Origin with every POST; the server refuses writes without it.
         if method == .post && !fields.contains(.origin) { fields[.origin] = origin }
         let response = try client.request(method, path, headers: fields, body: body)
         let page = Page(status: response.status.rawValue, headers: response.headers, bodyBytes: response.body)
+        setCookies += response.headers.values(for: .setCookie)
         rememberFormToken(page)
         return page
     }

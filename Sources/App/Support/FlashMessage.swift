@@ -1,0 +1,70 @@
+import Cryptography
+import Foundation
+import HTTP
+
+/// The one-time message a redirect leaves for the page it leads to (POST → 303 → GET), and
+/// the deletion it offers to undo.
+///
+/// It travels in a cookie, and a cookie can be planted (from a sibling domain, or by a man
+/// in the middle of a plain-HTTP request), so the message is signed: HMAC-SHA-256 under the
+/// server's key, domain-separated from the CSRF token's MAC, over an expiry, the browser's
+/// CSRF id and the message. A planted, altered, expired or copied-from-another-browser
+/// cookie is ignored: a trusted page only ever shows the server's own words.
+///
+/// ```swift
+/// let cookie = FlashMessage(text: "Deleted Bike.", undoBatch: batch).cookie(key: key, browserID: id, secure: true)
+/// let shown = FlashMessage.read(from: request, key: key, browserID: id)
+/// ```
+struct FlashMessage: Sendable, Equatable {
+    let text: String
+    let undoBatch: UUID?
+
+    static let cookieName = "hp_flash"
+    /// Over HTTPS: Secure and host-only, so plain HTTP and sibling domains cannot set it.
+    static let secureCookieName = "__Host-hp_flash"
+    /// Seconds a message waits for its page.
+    static let lifetime = 120
+
+    static func cookieName(secure: Bool) -> String { secure ? secureCookieName : cookieName }
+
+    /// The cookie that carries the message: `expiry.batch.text.mac`, the text percent-encoded
+    /// to ASCII letters and digits (so it holds no `.`), the batch empty when there is none.
+    func cookie(key: [UInt8], browserID: String, secure: Bool, now: Date = Date()) -> HTTPCookie? {
+        guard !text.isEmpty, let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.cookieSafe) else { return nil }
+        let payload = "\(Int(now.timeIntervalSince1970) + Self.lifetime).\(undoBatch?.uuidString ?? "").\(encoded)"
+        return HTTPCookie(
+            name: Self.cookieName(secure: secure), value: payload + "." + Hex.encode(Self.mac(key: key, browserID: browserID, payload: payload)),
+            path: "/", maxAge: Self.lifetime, httpOnly: true, secure: secure, sameSite: .lax)
+    }
+
+    /// The request's message if the server signed it for this browser and it has not expired;
+    /// nil for anything else (never shown, never an error: it is only a courtesy).
+    static func read(from request: HTTPRequest, key: [UInt8], browserID: String?, now: Date = Date()) -> FlashMessage? {
+        guard let browserID, let value = request.cookie(cookieName(secure: request.isSecure)), value.utf8.count <= 4096 else { return nil }
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, let expiry = Int(parts[0]), let mac = Hex.decode(parts[3]) else { return nil }
+        let payload = "\(parts[0]).\(parts[1]).\(parts[2])"
+        guard HMAC.constantTimeEqual(mac, Self.mac(key: key, browserID: browserID, payload: payload)),
+              Double(expiry) >= now.timeIntervalSince1970,
+              let text = String(parts[2]).removingPercentEncoding, !text.isEmpty
+        else { return nil }
+        let batch = UUID(uuidString: String(parts[1]))
+        guard parts[1].isEmpty || batch != nil else { return nil }
+        return FlashMessage(text: text, undoBatch: batch)
+    }
+
+    /// The cookie that removes a message once it has been shown.
+    static func clearing(secure: Bool) -> HTTPCookie {
+        HTTPCookie(name: cookieName(secure: secure), value: "", path: "/", maxAge: 0, httpOnly: true, secure: secure, sameSite: .lax)
+    }
+
+    /// Domain-separated ("homepwner-flash-v1"), so no CSRF token is ever a valid flash MAC
+    /// nor the other way round, though both use the server's key.
+    private static func mac(key: [UInt8], browserID: String, payload: String) -> [UInt8] {
+        HMAC.sha256(key: key, message: Array("homepwner-flash-v1:\(browserID):\(payload)".utf8))
+    }
+
+    /// ASCII letters and digits only: `.alphanumerics` would let non-ASCII letters (中文)
+    /// through, and a cookie value must be ASCII (RFC 6265 §4.1.1).
+    private static let cookieSafe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+}
