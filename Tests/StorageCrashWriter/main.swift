@@ -1,6 +1,6 @@
 // The child process of the store's crash test (StorageTests/CrashTests.swift).
 //
-// Usage: StorageCrashWriter <directory> [full|normal]
+// Usage: StorageCrashWriter <directory> [full|normal|import]
 //
 // Opens the store in <directory> and writes forever: creates, photo commits, deletes and
 // moves. Before each write it prints the intent ("? …") and after the store returns — the
@@ -24,6 +24,27 @@ guard arguments.count >= 2 else {
 var configuration = ItemStore.Configuration()
 configuration.durability = arguments.count >= 3 && arguments[2] == "normal" ? .normal : .full
 configuration.readers = 1
+
+if arguments.count >= 3 && arguments[2] == "import" {
+    // Imports of 2,000 rows, 100 a transaction, one after another: "? I n" before import n,
+    // "! I n" once it returned. Row i of import n is named "I<n> <i>".
+    configuration.importChunkSize = 100
+    do {
+        let store = try ItemStore.open(directory: arguments[1], configuration: configuration)
+        emit("ready")
+        var number = 0
+        while true {
+            let rows = (0..<2_000).map { ImportedItem(name: "I\(number) \($0)", serialNumber: "", valueInDollars: $0 % 100) }
+            emit("? I \(number)")
+            try store.importItems(rows)
+            emit("! I \(number)")
+            number += 1
+        }
+    } catch {
+        FileHandle.standardError.write(Data("StorageCrashWriter: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 do {
     let store = try ItemStore.open(directory: arguments[1], configuration: configuration)

@@ -97,6 +97,39 @@ struct CrashTests {
         }
     }
 
+    /// Issue 21 row 3: imports commit in chunks; a kill between chunks must leave no part of
+    /// the import in flight, and each acknowledged one whole.
+    @Test("An import killed between its chunks leaves nothing once the store is reopened; acknowledged ones are whole",
+          arguments: 0..<6)
+    func killDuringImport(run: Int) throws {
+        try withTemporaryDirectory { directory in
+            let output = try runAndKill(arguments: [directory, "import"], after: .milliseconds(Int.random(in: 100...1_500)))
+            let lines = output.split(separator: "\n").map(String.init)
+            let acknowledged = lines.filter { $0.hasPrefix("! I ") }.count
+            let begun = lines.filter { $0.hasPrefix("? I ") }.count
+            let store = try ItemStore.open(directory: directory)
+            defer { store.close() }
+            try store.purgeAbandonedImports()
+            let items = try store.allItems()
+            // Whole imports only, in order: the acknowledged ones and perhaps the one in flight.
+            #expect(items.count == acknowledged * 2_000 || (begun > acknowledged && items.count == (acknowledged + 1) * 2_000),
+                    "\(items.count) items after \(acknowledged) acknowledged imports of 2,000 (\(begun) begun)")
+            for (index, item) in items.enumerated() {
+                guard item.name != "I\(index / 2_000) \(index % 2_000)" else { continue }
+                Issue.record("item \(index) is \(item.name)")
+                break
+            }
+            #expect(try store.count() == items.count)
+            let staged = try store.pool.read { db in try ItemStore.isStagingImport(db) }
+            #expect(!staged)
+            let history = try store.pool.read { db in
+                try db.fetchOne("SELECT count(*) FROM item_history WHERE kind = 'imported'") { $0[0] as Int } ?? -1
+            }
+            #expect(history == items.count)
+            #expect(try store.integrityCheck() == "ok")
+        }
+    }
+
     /// The `StorageCrashWriter` executable, built next to this test bundle.
     private static var writerPath: String {
         get throws {

@@ -25,6 +25,8 @@ extension ItemAPIController {
             return try .json(ItemJSON.object(updated, store: store))
         } catch StoreError.photoTooLarge {
             throw ProblemDetails(status: .contentTooLarge, detail: "errorPhotoTooLarge")
+        } catch StoreError.photoHasTooManyPixels {
+            throw ProblemDetails(status: .contentTooLarge, detail: "errorPhotoPixels")
         } catch StoreError.unsupportedPhotoType {
             throw ProblemDetails(status: .unsupportedMediaType, detail: "errorPhotoType")
         } catch StoreError.unreadablePhoto {

@@ -68,7 +68,7 @@ enum OpenAPIDocument {
             ],
             "/items/{key}/photo.json": [
                 "parameters": [keyParameter],
-                "put": operation("putItemPhoto", "Sets an item's photo: a JPEG, PNG, GIF or WebP image of at most 10 MB, stored without metadata.",
+                "put": operation("putItemPhoto", "Sets an item's photo: a JPEG, PNG, GIF or WebP image of at most 10 MB and 50 megapixels, stored without metadata.",
                                  body: nil, rawBody: ["image/jpeg", "image/png", "image/gif", "image/webp", "application/octet-stream"],
                                  ok: ("200", "The item with its new photo", ref("Item")), errors: ["401", "403", "404", "413", "415", "422"]),
                 "delete": operation("deleteItemPhoto", "Removes an item's photo.", ok: ("200", "The item without a photo", ref("Item")),

@@ -106,6 +106,9 @@ struct DetailController: Sendable {
         } catch StoreError.photoTooLarge {
             errors.photo = "errorPhotoTooLarge"
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .contentTooLarge)
+        } catch StoreError.photoHasTooManyPixels {
+            errors.photo = "errorPhotoPixels"
+            return try render(.draft(draft), form: fields, errors: errors, request: request, status: .contentTooLarge)
         } catch StoreError.unsupportedPhotoType {
             errors.photo = "errorPhotoType"
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unsupportedMediaType)

@@ -339,5 +339,6 @@ extension Strings {
         "errorUsernameMarks": "Put accents on letters only, at most four on one letter, and none that strike through or enclose it.",
         "errorUsernameScripts": "Use one alphabet: this name mixes alphabets whose letters look alike (such as Latin with Cyrillic or Greek).",
         "errorUsernameLookalike": "This name looks like an existing member’s name. Choose one that is easy to tell apart.",
+        "errorPhotoPixels": "That photo has more than 50 megapixels. Choose a smaller one, or one taken at a lower resolution.",
     ]
 }

@@ -339,5 +339,6 @@ extension Strings {
         "errorUsernameMarks": "附加符号只能加在字母上，每个字母最多四个，且不能贯穿或包围字母。",
         "errorUsernameScripts": "请只使用一种文字：这个名字混用了字母相似的文字（例如拉丁字母与西里尔字母或希腊字母）。",
         "errorUsernameLookalike": "这个名字与现有成员的名字看起来很像，请选择一个容易区分的名字。",
+        "errorPhotoPixels": "这张照片超过 5000 万像素。请选择较小的照片，或以较低分辨率拍摄的照片。",
     ]
 }

@@ -339,5 +339,6 @@ extension Strings {
         "errorUsernameMarks": "附加符號只能加在字母上，每個字母最多四個，且不能貫穿或包圍字母。",
         "errorUsernameScripts": "請只使用一種文字：這個名稱混用了字母相似的文字（例如拉丁字母與西里爾字母或希臘字母）。",
         "errorUsernameLookalike": "這個名稱與現有成員的名稱看起來很像，請選擇一個容易區分的名稱。",
+        "errorPhotoPixels": "這張照片超過 5000 萬像素。請選擇較小的照片，或以較低解析度拍攝的照片。",
     ]
 }

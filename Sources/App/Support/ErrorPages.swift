@@ -30,6 +30,7 @@ struct ErrorPages: HTTPMiddleware {
         case .indexOutOfRange(let index, let count): (.unprocessableContent, "Position \(index + 1) is outside 1…\(count).")
         case .conflict: (.conflict, "The item was changed elsewhere.")
         case .photoTooLarge: (.contentTooLarge, "That photo is larger than 10 MB.")
+        case .photoHasTooManyPixels: (.contentTooLarge, "errorPhotoPixels")
         case .unsupportedPhotoType: (.unsupportedMediaType, "That file is not a JPEG, PNG, GIF or WebP image.")
         case .unreadablePhoto(let message): (.unprocessableContent, message)
         default: (.unprocessableContent, "\(error)")

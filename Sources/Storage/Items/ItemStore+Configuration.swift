@@ -10,6 +10,9 @@ extension ItemStore {
         public var clock: @Sendable () -> Date = { Date() }
         /// The largest photo accepted, in bytes (10 MiB).
         public var maxPhotoBytes: Int = 10 * 1_024 * 1_024
+        /// The most pixels a photo may have (50 megapixels), read from its header before any
+        /// decoding: a small file can claim a huge image, and decoding it costs time and memory.
+        public var maxPhotoPixels: Int = 50_000_000
         /// Drafts untouched for longer than this are purged when the store opens (24 h).
         /// `nil` keeps them until ``ItemStore/purgeDrafts(olderThan:)`` is called.
         public var purgeDraftsOnOpenOlderThan: TimeInterval? = 86_400

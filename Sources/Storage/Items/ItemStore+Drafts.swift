@@ -55,7 +55,7 @@ extension ItemStore {
     /// - Throws: ``StoreError/photoTooLarge(limit:)``, ``StoreError/unsupportedPhotoType``,
     ///   ``StoreError/draftNotFound``.
     public func setDraftPhoto(id: UUID, bytes: [UInt8]) throws -> Draft {
-        let photo = try PreparedPhoto(bytes: bytes, limit: configuration.maxPhotoBytes)
+        let photo = try PreparedPhoto(bytes: bytes, limit: configuration.maxPhotoBytes, pixelLimit: configuration.maxPhotoPixels)
         return try setDraftPhoto(id: id, photo: photo)
     }
 

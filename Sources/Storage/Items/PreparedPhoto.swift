@@ -14,10 +14,21 @@ struct PreparedPhoto: Sendable {
 
     /// - Throws: ``StoreError/photoTooLarge(limit:)`` beyond `limit` bytes (checked first, on
     ///   the upload as sent), ``StoreError/unsupportedPhotoType`` unless it is a JPEG, PNG, GIF
-    ///   or WebP this server can read, ``StoreError/unreadablePhoto(message:)`` when it is
-    ///   damaged, truncated or has too many pixels.
-    init(bytes upload: [UInt8], limit: Int) throws {
+    ///   or WebP this server can read, ``StoreError/photoHasTooManyPixels(width:height:limit:)``
+    ///   beyond `pixelLimit` (from its header, before anything is decoded),
+    ///   ``StoreError/unreadablePhoto(message:)`` when it is damaged or truncated.
+    init(bytes upload: [UInt8], limit: Int, pixelLimit: Int) throws {
         guard upload.count <= limit else { throw StoreError.photoTooLarge(limit: limit) }
+        let header: PhotoMetadata
+        do {
+            header = try PhotoMetadata(bytes: upload)
+        } catch {
+            throw StoreError(error)
+        }
+        let (pixels, overflow) = header.pixelWidth.multipliedReportingOverflow(by: header.pixelHeight)
+        guard !overflow, pixels <= pixelLimit else {
+            throw StoreError.photoHasTooManyPixels(width: header.pixelWidth, height: header.pixelHeight, limit: pixelLimit)
+        }
         let processed: ProcessedPhoto
         do {
             processed = try ProcessedPhoto(upload: upload, thumbnailer: Thumbnailer(sizes: Self.thumbnailSizes))

@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case conflict(current: Item)
     /// The photo is larger than `limit` bytes.
     case photoTooLarge(limit: Int)
+    /// The photo's header claims more than `limit` pixels: refused before decoding.
+    case photoHasTooManyPixels(width: Int, height: Int, limit: Int)
     /// The bytes are not a JPEG, PNG, GIF or WebP image (or one of a kind that cannot be read).
     case unsupportedPhotoType
     /// The photo is damaged, truncated or has too many pixels; `message` is fit for its uploader.

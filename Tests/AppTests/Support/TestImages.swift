@@ -18,6 +18,19 @@ enum TestImages {
             + chunk("IHDR", ihdr) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
+    /// A small file whose header claims `width` × `height` pixels (a pixel flood): the
+    /// start of its rows only, enough for anyone who trusts the header to start decoding.
+    static func pngClaiming(width: UInt32, height: UInt32) -> [UInt8] {
+        var ihdr: [UInt8] = bigEndian(width) + bigEndian(height)
+        ihdr += [8, 2, 0, 0, 0]
+        let raw = [UInt8](repeating: 0, count: 4_096)
+        var zlib: [UInt8] = [0x78, 0x01]
+        zlib += [1] + littleEndian16(UInt16(raw.count)) + littleEndian16(~UInt16(raw.count)) + raw
+        zlib += bigEndian(adler32(raw))
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", ihdr) + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
         return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(crc32(typeBytes + data))
