@@ -14,10 +14,18 @@ final class MemberJobs: Sendable {
         // Signed out: the access guard has answered already, unless no account exists yet
         // (first run), when there is no one to tell apart.
         guard let member = request.signedIn?.account.id else { return .queue() }
-        let began = running.withLock { $0.insert(member).inserted }
-        guard began else {
+        guard begin(member) else {
             throw HTTPError(.tooManyRequests, "errorText429Job", headers: [.retryAfter: String(Self.retryAfterSeconds)])
         }
-        return .queue(release: { _ = self.running.withLock { $0.remove(member) } })
+        return .queue(release: { self.end(member) })
+    }
+
+    /// Takes the member's one place; false while another job of theirs holds it.
+    func begin(_ member: Int64) -> Bool {
+        running.withLock { $0.insert(member).inserted }
+    }
+
+    func end(_ member: Int64) {
+        _ = running.withLock { $0.remove(member) }
     }
 }
