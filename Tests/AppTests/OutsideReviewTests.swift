@@ -300,4 +300,37 @@ struct OutsideReviewTests {
         jobs.end(7)
         #expect(jobs.begin(7))
     }
+
+    /// Row 2: a viewer looping the report made 97 of 99 owner sign-ins answer 503.
+    @Test("A member's reports run one at a time (others 429 at once), and sign-in never waits for them")
+    func reportFlood() throws {
+        try withApp { browser, app in
+            try app.store.seed(count: 20_000)
+            try app.addMember("vera", role: .viewer)
+            let viewer = Browser(client: browser.client.makeClient())
+            try viewer.signIn("vera")
+            let cookies = viewer.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            let floods = (0..<8).map { _ in browser.client.makeClient() }
+            for flood in floods {
+                try flood.send("GET /items/report HTTP/1.1\r\nHost: 127.0.0.1:\(browser.client.port)\r\nCookie: \(cookies)\r\n\r\n")
+            }
+            // Meanwhile the owner signs in, from a fresh browser.
+            let owner = Browser(client: browser.client.makeClient())
+            _ = try owner.get("/sign-in")
+            let started = ContinuousClock.now
+            let signedIn = try owner.post("/sign-in", ["username": "owner", "password": testPassword, "next": "/items"])
+            #expect(signedIn.status == 303)
+            let signInTime = ContinuousClock.now - started
+            var statuses: [Int] = []
+            for flood in floods {
+                flood.timeout = .seconds(30)
+                let response = try flood.readResponse()
+                statuses.append(response.status.rawValue)
+                if response.status.rawValue == 429 { #expect(response.headers[.retryAfter] == String(MemberJobs.retryAfterSeconds)) }
+            }
+            #expect(statuses.contains(200) && statuses.filter { $0 == 429 }.count >= 4, "\(statuses)")
+            #expect(!statuses.contains(503))
+            #expect(signInTime < .seconds(5), "sign-in took \(signInTime)")
+        }
+    }
 }
