@@ -16,16 +16,6 @@ extension HTTPRequest {
         return segments.count == 4 && segments[1] == "items" && segments[3] == "photo"
     }
 
-    /// Whether `Accept` names HTML before any JSON type (a browser opening a page).
-    var prefersHTML: Bool {
-        guard let accept = headers[.accept]?.lowercased() else { return false }
-        for range in accept.split(separator: ",") {
-            let type = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
-            if type == "text/html" || type == "application/xhtml+xml" { return true }
-            if type == "application/json" || type == "application/problem+json" { return false }
-        }
-        return false
-    }
 
     /// The token of `Authorization: Bearer <token>` (RFC 6750 §2.1), when present.
     var bearerToken: String? {
@@ -36,14 +26,22 @@ extension HTTPRequest {
     }
 
     /// Whether `Accept` names JSON (or problem JSON) before any HTML type.
-    var prefersJSON: Bool {
-        guard let accept = headers[.accept]?.lowercased() else { return false }
+    var prefersJSON: Bool { firstNamedInAccept == .json }
+
+    /// Whether `Accept` names HTML before any JSON type (a browser opening a page).
+    var prefersHTML: Bool { firstNamedInAccept == .html }
+
+    private enum AcceptedKind { case json, html }
+
+    /// Which of JSON and HTML `Accept` names first, if either.
+    private var firstNamedInAccept: AcceptedKind? {
+        guard let accept = headers[.accept]?.lowercased() else { return nil }
         for range in accept.split(separator: ",") {
             let type = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
-            if type == "application/json" || type == "application/problem+json" { return true }
-            if type == "text/html" || type == "application/xhtml+xml" { return false }
+            if type == "application/json" || type == "application/problem+json" { return .json }
+            if type == "text/html" || type == "application/xhtml+xml" { return .html }
         }
-        return false
+        return nil
     }
 }
 

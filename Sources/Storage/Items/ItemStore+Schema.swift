@@ -222,12 +222,7 @@ extension ItemStore {
         migrator.registerMigration("running totals of the high-value and has-photo filters") { db in
             // Like item_stats, so a filtered list's count and total are read, not counted.
             let valuable = "value_in_dollars >= \(ItemQuery.valuableThreshold)"
-            func change(_ sign: String, _ row: String) -> String {
-                """
-                UPDATE item_filter_stats SET count = count \(sign) 1, total = total \(sign) \(row).value_in_dollars
-                WHERE (filter = 'valuable' AND \(row).\(valuable)) OR (filter = 'photo' AND \(row).photo_etag IS NOT NULL);
-                """
-            }
+            let change = filterStatsChange
             try db.execute(sql: """
                 CREATE TABLE item_filter_stats (
                     filter TEXT PRIMARY KEY CHECK (filter IN ('valuable', 'photo')),
@@ -255,13 +250,7 @@ extension ItemStore {
             // position far below the list's) and invisible, then listed by one UPDATE: the
             // writer is never held for a whole import, and nobody sees half of one. The running
             // totals skip staged rows; listing them adds theirs.
-            let valuable = "value_in_dollars >= \(ItemQuery.valuableThreshold)"
-            func change(_ sign: String, _ row: String) -> String {
-                """
-                UPDATE item_filter_stats SET count = count \(sign) 1, total = total \(sign) \(row).value_in_dollars
-                WHERE (filter = 'valuable' AND \(row).\(valuable)) OR (filter = 'photo' AND \(row).photo_etag IS NOT NULL);
-                """
-            }
+            let change = filterStatsChange
             try db.execute(sql: """
                 ALTER TABLE items ADD COLUMN import_id INTEGER;
                 CREATE INDEX items_by_import ON items(import_id) WHERE import_id IS NOT NULL;
@@ -307,6 +296,15 @@ extension ItemStore {
         }
         return migrator
     }()
+
+    /// A trigger's update of `item_filter_stats` for `row` (`NEW` or `OLD`) joining (`+`) or
+    /// leaving (`-`) the filters it matches.
+    static func filterStatsChange(_ sign: String, _ row: String) -> String {
+        """
+        UPDATE item_filter_stats SET count = count \(sign) 1, total = total \(sign) \(row).value_in_dollars
+        WHERE (filter = 'valuable' AND \(row).value_in_dollars >= \(ItemQuery.valuableThreshold)) OR (filter = 'photo' AND \(row).photo_etag IS NOT NULL);
+        """
+    }
 
     /// Gives every stored photo its thumbnails, and strips location and other metadata from
     /// photos stored before that was done (their ETag changes with their bytes, so items and
