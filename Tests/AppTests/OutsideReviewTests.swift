@@ -12,7 +12,8 @@ struct OutsideReviewTests {
     /// Row 17: with a session, `FOO /items` and `get /` were refused as cross-site writes (403).
     @Test("An unknown method is 501, a known one the route does not take 405, before sign-in or origin checks", arguments: [
         ("FOO", "/items", 501), ("get", "/", 501), ("get", "/items", 501), ("PATCH", "/items", 405), ("OPTIONS", "/items", 405),
-        ("PUT", "/sign-in", 405), ("DELETE", "/account/tokens", 405),
+        ("PUT", "/sign-in", 405), ("DELETE", "/account/tokens", 405), ("QUERY", "/items.json", 405), ("PROPFIND", "/", 405),
+        ("BREW", "/items", 501),
     ])
     func methods(method: String, path: String, status: Int) throws {
         try withApp { browser, _ in

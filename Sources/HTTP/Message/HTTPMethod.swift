@@ -21,6 +21,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let connect = HTTPMethod("CONNECT")
     public static let trace = HTTPMethod("TRACE")
 
-    /// The methods RFC 9110 §9 defines, and PATCH (RFC 5789).
-    public static let standard: Set<HTTPMethod> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
+    /// The methods of the IANA HTTP Method Registry (RFC 9110 §16.1): RFC 9110's own, PATCH,
+    /// QUERY, WebDAV's and the rest. A server that implements none of the others still
+    /// recognises them, and answers 405 rather than 501 (RFC 9110 §9.1, §15.5.6).
+    public static let standard: Set<HTTPMethod> = Set([
+        "ACL", "BASELINE-CONTROL", "BIND", "CHECKIN", "CHECKOUT", "CONNECT", "COPY", "DELETE", "GET", "HEAD", "LABEL",
+        "LINK", "LOCK", "MERGE", "MKACTIVITY", "MKCALENDAR", "MKCOL", "MKREDIRECTREF", "MKWORKSPACE", "MOVE", "OPTIONS",
+        "ORDERPATCH", "PATCH", "POST", "PRI", "PROPFIND", "PROPPATCH", "PUT", "QUERY", "REBIND", "REPORT", "SEARCH",
+        "TRACE", "UNBIND", "UNCHECKOUT", "UNLINK", "UNLOCK", "UPDATE", "UPDATEREDIRECTREF", "VERSION-CONTROL",
+    ].map(HTTPMethod.init(_:)))
 }

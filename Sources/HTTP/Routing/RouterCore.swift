@@ -15,8 +15,8 @@ struct RouterCore: Sendable {
     /// Pattern routes by segment count, in matching order (suffixed captures first).
     let patternsBySegmentCount: [Int: [Candidate]]
     let staticFiles: StaticFileServer?
-    /// The methods of RFC 9110 and PATCH, and any other some route answers: the rest are
-    /// unrecognised.
+    /// The registered methods (``HTTPMethod/standard``) and any other some route answers:
+    /// the rest are unrecognised.
     let recognizedMethods: Set<HTTPMethod>
 
     init(entries: [Router.Entry], staticFiles: StaticFileServer?) {
