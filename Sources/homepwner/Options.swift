@@ -27,8 +27,9 @@ struct Options: Sendable, Equatable {
           --public-dir DIR     static files to serve (default ./Public)
           --templates-dir DIR  page templates (default ./Templates)
           --seed N             add N random items to an empty store
-          --public-host NAME   also answer for this host name (repeatable), e.g. homepwner.local or
-                               inventory.example.org:8443; other names get 421 (DNS rebinding)
+          --public-host HOST   also answer for this host name or address (repeatable), e.g. homepwner.local,
+                               inventory.example.org:8443, 192.168.1.20:8443 or [fd00::1]; without a port
+                               any port, with one that port only; other hosts get 421 (DNS rebinding)
           --trusted-proxy ADDR believe X-Forwarded-For/-Proto and Forwarded from this reverse proxy
                                address (repeatable)
           --max-connections-per-address N
@@ -75,8 +76,10 @@ struct Options: Sendable, Equatable {
             case "--seed": options.seed = try integer(0...1_000_000)
             case "--public-host":
                 let name = try value()
-                guard !name.isEmpty, !name.contains("/"), !name.contains("@") else {
-                    throw ParseError(description: "--public-host needs a host name, optionally with :port, not \(name)")
+                do {
+                    _ = try PublicHost(parsing: name)
+                } catch {
+                    throw ParseError(description: "--public-host \(error)")
                 }
                 options.publicHosts.append(name)
             case "--trusted-proxy":
