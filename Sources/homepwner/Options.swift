@@ -14,10 +14,13 @@ struct Options: Sendable, Equatable {
     var maxConnectionsPerAddress = 64
     var minimumTransferRate = 1024
     var showHelp = false
+    var showVersion = false
 
     static let usage = """
         Usage: homepwner [options]
-               homepwner users add|list|reset-password|remove …   (accounts, without a server; see `homepwner users`)
+               homepwner --version [--data-dir DIR]              (this program's version and schema, and the store's)
+               homepwner users add|list|reset-password|remove …   (accounts, without a server; see `homepwner users --help`)
+               homepwner tokens add|list|revoke …                 (API tokens; see `homepwner tokens --help`)
                homepwner backup FILE [--data-dir DIR] [--force]   (a verified one-file snapshot, server running or not)
                homepwner restore FILE --data-dir DIR [--force]    (replaces the store; the server must be stopped)
 
@@ -37,7 +40,8 @@ struct Options: Sendable, Equatable {
           --min-transfer-rate BYTES
                                slowest average upload/download accepted after 5 s, bytes/s (default 1024)
           --quiet              no access log
-          --help               show this help
+          --help               show this help (every command takes --help too)
+          --version            show the version and the schema versions, and exit
         """
 
     struct ParseError: Error, CustomStringConvertible {
@@ -92,6 +96,7 @@ struct Options: Sendable, Equatable {
             case "--min-transfer-rate": options.minimumTransferRate = try integer(0...1_000_000_000)
             case "--quiet", "-q": options.quiet = true
             case "--help", "-h": options.showHelp = true
+            case "--version": options.showVersion = true
             default: throw ParseError(description: "unknown option \(argument)")
             }
         }

@@ -27,6 +27,10 @@ if options.showHelp {
     print(Options.usage)
     exit(0)
 }
+if options.showVersion {
+    print(VersionCommand.report(dataDirectory: options.dataDirectory))
+    exit(0)
+}
 do {
     // Mode 0700 for what we create: it will hold the password hashes.
     try PrivateFile.createDirectory(options.dataDirectory)
