@@ -26,6 +26,7 @@ public final class HomepwnerApp: Sendable {
     public init(configuration: AppConfiguration) throws {
         let library = try MustacheLibrary(directory: configuration.templatesDirectory)
         store = try ItemStore.open(directory: configuration.dataDirectory)
+        Self.warnIfExposed(configuration.dataDirectory, log: configuration.log)
         if configuration.seed > 0, try store.count() == 0 {
             try store.seed(count: configuration.seed)
         }
@@ -41,6 +42,19 @@ public final class HomepwnerApp: Sendable {
         router = try Self.routes(
             store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, configuration: configuration)
         scheduleMaintenance(log: configuration.log)
+    }
+
+    /// An existing data directory that other users may enter is reported, not changed: the
+    /// operator chose it (it may be shared, or group-owned for a backup job), and every file
+    /// in it that holds data is made 0600 anyway; what stays visible is names and sizes.
+    private static func warnIfExposed(_ directory: String, log: (String) -> Void) {
+        guard let mode = PrivateFile.exposedMode(ofDirectory: directory) else { return }
+        let octal = String(mode, radix: 8)
+        if mode & 0o022 != 0 {
+            log("warning: the data directory \(directory) is writable by other users (mode \(octal)): they could replace or remove the store; run `chmod 700 \(directory)`")
+        } else {
+            log("warning: the data directory \(directory) is open to other users (mode \(octal)); its files are private (0600), but `chmod 700 \(directory)` hides even their names and sizes")
+        }
     }
 
     /// Drafts of dialogs closed without Done or Cancel (a closed tab) are purged a day

@@ -9,13 +9,18 @@ import Storage
 ///
 /// Prints a summary; on an error prints why on stderr and exits with status 1.
 enum BackupCommand {
-    static let usage = """
-        Usage: homepwner backup FILE [--data-dir DIR] [--force]     (--force replaces an existing FILE)
-               homepwner restore FILE --data-dir DIR [--force]      (--force replaces a store that is not empty)
-        """
+    static let usages: KeyValuePairs<String, String> = [
+        "backup": "homepwner backup FILE [--data-dir DIR] [--force]     (--force replaces an existing FILE)",
+        "restore": "homepwner restore FILE --data-dir DIR [--force]      (--force replaces a store that is not empty)",
+    ]
+    static let usage = HelpText.usage(usages)
 
     /// Runs `backup` or `restore` (`verb`) with `arguments`; returns the exit status.
     static func run(_ verb: String, _ arguments: [String]) -> Int32 {
+        if let help = HelpText.requested(in: [verb] + arguments, usages) {
+            print(help)
+            return 0
+        }
         do {
             let (file, dataDirectory, force) = try parse(verb, arguments)
             let started = DispatchTime.now()

@@ -61,16 +61,6 @@ enum Launcher {
         return 0
     }
 
-    /// Creates `path` (and parents) if missing.
-    static func makeDirectory(_ path: String) -> Bool {
-        var built = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            built += component + "/"
-            if mkdir(built, 0o755) != 0 && errno != EEXIST { return false }
-        }
-        return true
-    }
-
     /// The password given on standard input (one line; the newline is not part of it).
     static func readPasswordFromStandardInput() -> String? {
         var data = FileHandle.standardInput.readDataToEndOfFile()

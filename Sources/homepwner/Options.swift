@@ -16,10 +16,13 @@ struct Options: Sendable, Equatable {
     var maxConnectionsPerAddress = 64
     var minimumTransferRate = 1024
     var showHelp = false
+    var showVersion = false
 
     static let usage = """
         Usage: homepwner [options]
-               homepwner users add|list|reset-password|remove …   (accounts, without a server; see `homepwner users`)
+               homepwner --version [--data-dir DIR]              (this program's version and schema, and the store's)
+               homepwner users add|list|reset-password|remove …   (accounts, without a server; see `homepwner users --help`)
+               homepwner tokens add|list|revoke …                 (API tokens; see `homepwner tokens --help`)
                homepwner backup FILE [--data-dir DIR] [--force]   (a verified one-file snapshot, server running or not)
                homepwner restore FILE --data-dir DIR [--force]    (replaces the store; the server must be stopped)
 
@@ -29,8 +32,9 @@ struct Options: Sendable, Equatable {
           --public-dir DIR     static files to serve (default ./Public)
           --templates-dir DIR  page templates (default ./Templates)
           --seed N             add N random items to an empty store
-          --public-host NAME   also answer for this host name (repeatable), e.g. homepwner.local or
-                               inventory.example.org:8443; other names get 421 (DNS rebinding)
+          --public-host HOST   also answer for this host name or address (repeatable), e.g. homepwner.local,
+                               inventory.example.org:8443, 192.168.1.20:8443 or [fd00::1]; without a port
+                               any port, with one that port only; other hosts get 421 (DNS rebinding)
           --trusted-proxy ADDR believe the client address and scheme this reverse proxy forwards
                                (repeatable); only the hop it appended is believed
           --forwarded-field x-forwarded-for|forwarded
@@ -44,7 +48,8 @@ struct Options: Sendable, Equatable {
           --min-transfer-rate BYTES
                                slowest average upload/download accepted after 5 s, bytes/s (default 1024)
           --quiet              no access log
-          --help               show this help
+          --help               show this help (every command takes --help too)
+          --version            show the version and the schema versions, and exit
         """
 
     struct ParseError: Error, CustomStringConvertible {
@@ -83,8 +88,10 @@ struct Options: Sendable, Equatable {
             case "--seed": options.seed = try integer(0...1_000_000)
             case "--public-host":
                 let name = try value()
-                guard !name.isEmpty, !name.contains("/"), !name.contains("@") else {
-                    throw ParseError(description: "--public-host needs a host name, optionally with :port, not \(name)")
+                do {
+                    _ = try PublicHost(parsing: name)
+                } catch {
+                    throw ParseError(description: "--public-host \(error)")
                 }
                 options.publicHosts.append(name)
             case "--trusted-proxy":
@@ -104,6 +111,7 @@ struct Options: Sendable, Equatable {
             case "--min-transfer-rate": options.minimumTransferRate = try integer(0...1_000_000_000)
             case "--quiet", "-q": options.quiet = true
             case "--help", "-h": options.showHelp = true
+            case "--version": options.showVersion = true
             default: throw ParseError(description: "unknown option \(argument)")
             }
         }

@@ -10,14 +10,19 @@ import Storage
 ///
 /// On an error prints why on stderr and exits with status 1.
 enum TokensCommand {
-    static let usage = """
-        Usage: homepwner tokens add NAME --user USER [--data-dir DIR]
-               homepwner tokens list --user USER [--data-dir DIR]
-               homepwner tokens revoke NAME --user USER [--data-dir DIR]
-        """
+    static let usages: KeyValuePairs<String, String> = [
+        "add": "homepwner tokens add NAME --user USER [--data-dir DIR]     (prints the token, shown only now)",
+        "list": "homepwner tokens list --user USER [--data-dir DIR]",
+        "revoke": "homepwner tokens revoke NAME --user USER [--data-dir DIR]",
+    ]
+    static let usage = HelpText.usage(usages)
 
     /// Runs the command in `arguments` (after `tokens`); returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
+        if let help = HelpText.requested(in: arguments, usages) {
+            print(help)
+            return 0
+        }
         do {
             try execute(arguments)
             return 0
@@ -32,6 +37,7 @@ enum TokensCommand {
     private static func execute(_ arguments: [String]) throws {
         var rest = arguments[...]
         guard let verb = rest.popFirst() else { throw UsersCommand.Failure(description: "which command?\n\(usage)") }
+        guard HelpText.knows(verb, usages) else { throw UsersCommand.Failure(description: "unknown command \(verb)\n\(usage)") }
         var positional: [String] = []
         var user: String? = nil
         var dataDirectory = "./data"

@@ -11,12 +11,14 @@ import Storage
 ///
 /// Prints what it did; on an error prints why on stderr and exits with status 1.
 enum UsersCommand {
-    static let usage = """
-        Usage: homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR]
-               homepwner users list [--data-dir DIR]
-               homepwner users reset-password NAME --password-stdin [--data-dir DIR]
-               homepwner users remove NAME [--data-dir DIR]
-        """
+    /// Each command's usage, in the order `homepwner users --help` lists them.
+    static let usages: KeyValuePairs<String, String> = [
+        "add": "homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR]",
+        "list": "homepwner users list [--data-dir DIR]",
+        "reset-password": "homepwner users reset-password NAME --password-stdin [--data-dir DIR]",
+        "remove": "homepwner users remove NAME [--data-dir DIR]",
+    ]
+    static let usage = HelpText.usage(usages)
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -24,6 +26,10 @@ enum UsersCommand {
 
     /// Runs the command in `arguments` (after `users`); returns the exit status.
     static func run(_ arguments: [String], readPassword: () -> String?) -> Int32 {
+        if let help = HelpText.requested(in: arguments, usages) {
+            print(help)
+            return 0
+        }
         do {
             try execute(arguments, readPassword: readPassword)
             return 0
@@ -38,6 +44,7 @@ enum UsersCommand {
     private static func execute(_ arguments: [String], readPassword: () -> String?) throws {
         var rest = arguments[...]
         guard let verb = rest.popFirst() else { throw Failure(description: "which command?\n\(usage)") }
+        guard HelpText.knows(verb, usages) else { throw Failure(description: "unknown command \(verb)\n\(usage)") }
         var positional: [String] = []
         var role: Account.Role? = nil
         var passwordFromStdin = false

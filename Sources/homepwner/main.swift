@@ -1,5 +1,6 @@
 import App
 import Glibc
+import Storage
 
 // homepwner: parse flags, open the store and templates, serve until SIGTERM/SIGINT,
 // then finish in-flight requests, checkpoint the database and exit 0.
@@ -26,8 +27,15 @@ if options.showHelp {
     print(Options.usage)
     exit(0)
 }
-guard Launcher.makeDirectory(options.dataDirectory) else {
-    Launcher.printError("homepwner: cannot create data directory \(options.dataDirectory)")
+if options.showVersion {
+    print(VersionCommand.report(dataDirectory: options.dataDirectory))
+    exit(0)
+}
+do {
+    // Mode 0700 for what we create: it will hold the password hashes.
+    try PrivateFile.createDirectory(options.dataDirectory)
+} catch {
+    Launcher.printError("homepwner: \(error)")
     exit(1)
 }
 Signals.blockTermination()

@@ -75,10 +75,57 @@ struct CSVFormatTests {
 
     @Test("Neutralising is undone on the way back in, and only there")
     func neutralising() {
-        for text in ["=1+1", "+44 20", "-5", "@SUM(A1)", "\tTAB", "\rCR", "'=already", "plain", "", "'plain", "''=x"] {
+        for text in ["=1+1", "+44 20", "-5", "@SUM(A1)", "\tTAB", "\rCR", "'=already", "plain", "", "'plain", "''=x",
+                     "Desk;=cmd|' /C calc'!A0", "a;'=b", "a;\t=b", "a; =x", "a;\"=x", "x\n@y", "x\r\n+y", "a;", ";", "'", "a;'plain"] {
             #expect(ItemCSV.unneutralised(ItemCSV.neutralised(text)) == text, "\(text)")
         }
         #expect(ItemCSV.neutralised("=1+1") == "'=1+1" && ItemCSV.neutralised("a=b") == "a=b")
-        #expect(ItemCSV.unneutralised("'plain") == "'plain")
+        #expect(ItemCSV.neutralised("Desk;=cmd|' /C calc'!A0") == "Desk;'=cmd|' /C calc'!A0")
+        #expect(ItemCSV.neutralised("a;b - c; d") == "a;b - c; d")
+        #expect(ItemCSV.unneutralised("'plain") == "'plain" && ItemCSV.unneutralised("a;'plain") == "a;'plain")
+    }
+
+    @Test("A field holding a semicolon or a tab is quoted, as one holding a comma is")
+    func quotingSeparators() {
+        var writer = CSVWriter()
+        writer.appendRecord(["Desk;lamp", "a\tb", "plain", "x,y"])
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"Desk;lamp\",\"a\tb\",plain,\"x,y\"\r\n")
+    }
+
+    @Test("No cell starts a formula, however a spreadsheet splits our lines: on commas, semicolons, tabs or line ends")
+    func formulaCells() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab;,\t\r\n\"' =+-@相".unicodeScalars)
+        /// A cell a spreadsheet would run: past spaces and quotes, a formula's first character.
+        func runs(_ cell: some Collection<Unicode.Scalar>) -> Bool {
+            guard let first = cell.first(where: { $0 != " " && $0 != "\"" }) else { return false }
+            return ["=", "+", "-", "@", "\t", "\r"].contains(first)
+        }
+        for _ in 0..<2_000 {
+            let fields = (0..<2).map { _ in
+                var text = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 1...10, using: &generator) { text.append(alphabet.randomElement(using: &generator)!) }
+                return String(text)
+            }
+            var header = CSVWriter()
+            header.appendRecord(["name", "serial"])
+            var writer = CSVWriter()
+            writer.appendRecord(fields.map(ItemCSV.neutralised))
+            let line = Array(String(decoding: writer.bytes.dropLast(2), as: UTF8.self).unicodeScalars)
+            // Split without regard to quotes (a quote opens a cell only at its start, which
+            // `runs` looks past): every cell after a separator, in every reading.
+            for separators: Set<Unicode.Scalar> in [[";"], ["\t"], ["\r", "\n"]] {
+                for cell in line.split(omittingEmptySubsequences: false, whereSeparator: separators.contains).dropFirst() {
+                    #expect(!runs(cell), "\(fields) → \(String(String.UnicodeScalarView(cell)).debugDescription)")
+                }
+            }
+            // Our own reader (comma, quotes honoured) reads every field back exactly.
+            var reader = CSVReader(bytes: header.bytes + writer.bytes)
+            _ = try reader.next()
+            let record = try #require(try reader.next())
+            let cells = try #require(record.text)
+            #expect(cells.allSatisfy { !runs($0.unicodeScalars) }, "\(cells)")
+            #expect(cells.map(ItemCSV.unneutralised) == fields, "\(fields)")
+        }
     }
 }

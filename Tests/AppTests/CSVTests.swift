@@ -31,6 +31,7 @@ struct CSVTests {
             try app.seedItem(name: "=HYPERLINK(\"http://evil.example\",\"x\")", serial: "+1", value: 5)
             try app.seedItem(name: "@SUM(A1)", serial: "-2", value: 7)
             try app.seedItem(name: "数码相机\nline two", serial: "\tTAB", value: 899)
+            try app.seedItem(name: "Desk;=cmd|' /C calc'!A0", serial: "A\t+1", value: 1)
             let response = try browser.client.get("/items.csv")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/csv; charset=utf-8; header=present")
@@ -39,11 +40,13 @@ struct CSVTests {
             #expect(text.hasPrefix("name,serial number,value,date recorded,position,has photo,item key\r\n"))
             #expect(text.contains("\"Lamp, \"\"desk\"\"\",L-1,45,"))
             let rows = try Self.records(response.body)
-            #expect(rows.count == 5 && rows.allSatisfy { $0.count == 7 })
+            #expect(rows.count == 6 && rows.allSatisfy { $0.count == 7 })
             #expect(rows[2][0] == "'=HYPERLINK(\"http://evil.example\",\"x\")" && rows[2][1] == "'+1")
             #expect(rows[3][0] == "'@SUM(A1)" && rows[3][1] == "'-2")
             #expect(rows[4][0] == "数码相机\nline two" && rows[4][1] == "'\tTAB" && rows[4][2] == "899")
-            #expect(rows.dropFirst().map { $0[4] } == ["1", "2", "3", "4"])
+            // A spreadsheet splitting on `;` or tabs sees no cell that starts with a formula either.
+            #expect(text.contains("\r\n\"Desk;'=cmd|' /C calc'!A0\",\"A\t'+1\",1,"))
+            #expect(rows.dropFirst().map { $0[4] } == ["1", "2", "3", "4", "5"])
             // As the list is searched and sorted: positions stay the household's own.
             let sorted = try Self.records(try browser.client.get("/items.csv?sort=value-desc&valuable=1").body)
             #expect(sorted.dropFirst().map { $0[2] } == ["899"] && sorted[1][4] == "4")
@@ -60,7 +63,7 @@ struct CSVTests {
         try withApp { browser, app in
             try app.store.seed(count: 40)
             try app.seedItem(name: "=1+1 \"quoted\", comma", serial: "-S", value: 1_000_000_000)
-            try app.seedItem(name: "相机包 🎒", serial: "", value: 0)
+            try app.seedItem(name: "相机包 🎒; =2\n@3", serial: "A;\t+1", value: 0)
             try app.store.moveItem(from: 41, to: 3)
             original = try app.store.allItems()
             exported = try browser.client.get("/items.csv").body

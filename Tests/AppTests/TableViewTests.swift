@@ -100,7 +100,7 @@ struct TableViewTests {
             let item = try app.seedItem(name: "Vase")
             let key = item.key.lowercasedString
             let sheet = try browser.get("/items/\(key)")
-            #expect(sheet.body.contains("<dialog class=\"detail-sheet\" open role=\"dialog\" aria-modal=\"true\""))
+            #expect(sheet.body.contains("<dialog class=\"detail-sheet\" open aria-labelledby=\"detail-title\" aria-describedby=\"detail-hint\""))
             #expect(sheet.body.contains("name=\"name\" form=\"detail-form\" value=\"Vase\" maxlength=\"200\" autocomplete=\"off\" required autofocus"))
             let invalid = try browser.post("/items/\(key)", [
                 "name": "Vase", "serialNumber": "", "value": "lots", "version": String(item.version), "action": "done",

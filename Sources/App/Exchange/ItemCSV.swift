@@ -50,27 +50,6 @@ enum ItemCSV {
         text.trimmingWhitespace.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" }
     }
 
-    /// OWASP's advice against CSV (formula) injection: a cell a spreadsheet would run as a
-    /// formula — starting with `=`, `+`, `-`, `@`, tab or CR — gets a leading `'`. So that
-    /// reading it back is exact, a cell that already starts with quotes before one of those
-    /// gets one more.
-    static func neutralised(_ text: String) -> String {
-        startsFormula(text) ? "'" + text : text
-    }
-
-    /// Undoes ``neutralised(_:)`` on the way back in (only where it could have been added).
-    static func unneutralised(_ text: String) -> String {
-        text.unicodeScalars.first == "'" && startsFormula(text) ? String(text.unicodeScalars.dropFirst()) : text
-    }
-
-    /// Whether the text, past any leading `'`, starts like a formula.
-    private static func startsFormula(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first(where: { $0 != "'" }) else { return false }
-        return formulaStarts.contains(first)
-    }
-
-    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
-
     /// One item's record, in ``Column`` order.
     static func record(_ item: Item, place: Int, language: Language) -> [String] {
         [

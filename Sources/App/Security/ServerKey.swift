@@ -1,5 +1,6 @@
 import Cryptography
 import Foundation
+import Storage
 
 /// The server's secret key: 32 random bytes in `<data dir>/server.key` (mode 0600),
 /// made on first run and kept across restarts, so tokens derived from it (CSRF) stay
@@ -27,6 +28,8 @@ enum ServerKey {
             return key
         }
         guard errno == EEXIST else { throw ServerKeyError(path: path, reason: String(cString: strerror(errno))) }
+        // A key copied in by hand (or restored from elsewhere) may be readable by others.
+        PrivateFile.tighten(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ServerKeyError(path: path, reason: "cannot read it")
         }

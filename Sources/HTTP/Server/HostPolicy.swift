@@ -4,8 +4,9 @@
 ///
 /// Always allowed: `localhost`, loopback addresses and the address the server is bound to
 /// (every interface's address when bound to 0.0.0.0 or ::), without a port or with the
-/// bound one. `publicHosts` adds names such as `homepwner.local` or `inventory.example.org`
-/// (any port), or `inventory.example.org:8443` (that port only).
+/// bound one. `publicHosts` adds names or addresses (see ``PublicHost``) such as
+/// `homepwner.local` or `192.168.1.20` (any port), or `inventory.example.org:8443` and
+/// `[fd00::1]:8443` (that port only: a proxy on another port in front of the server).
 public struct HostPolicy: Sendable, Hashable {
     public var publicHosts: [String]
 
@@ -16,29 +17,51 @@ public struct HostPolicy: Sendable, Hashable {
 
 /// A `HostPolicy` resolved against the bound address and port, checked on every request.
 struct AllowedHosts: Sendable {
-    /// Lowercased names → the port they must carry (nil: any port).
-    let names: [String: Int?]
-    let addresses: Set<IPAddress>
+    /// The ports a host may carry in `Host` (a `Host` without a port is always accepted).
+    enum Ports: Sendable, Equatable {
+        case any
+        case only(Set<Int>)
+
+        func allows(_ port: Int) -> Bool {
+            switch self {
+            case .any: true
+            case .only(let ports): ports.contains(port)
+            }
+        }
+
+        /// Both sets of ports: a host listed twice answers on either.
+        func union(_ other: Ports) -> Ports {
+            switch (self, other) {
+            case (.only(let mine), .only(let theirs)): .only(mine.union(theirs))
+            default: .any
+            }
+        }
+
+        init(_ port: Int?) { self = port.map { .only([$0]) } ?? .any }
+    }
+
+    /// Lowercased names → the ports they may carry.
+    let names: [String: Ports]
+    /// Addresses → the ports they may carry (loopback addresses are always allowed with the bound port).
+    let addresses: [IPAddress: Ports]
     let port: Int
 
     init(policy: HostPolicy, boundHost: String, boundPort: Int) {
-        var names: [String: Int?] = ["localhost": boundPort]
-        var addresses: Set<IPAddress> = []
-        if let bound = IPAddress(boundHost) {
-            if bound.isUnspecified {
-                addresses.formUnion(IPAddress.localAddresses())
-            } else {
-                addresses.insert(bound)
-            }
+        let bound = Ports.only([boundPort])
+        var names: [String: Ports] = ["localhost": bound]
+        var addresses: [IPAddress: Ports] = [:]
+        if let address = IPAddress(boundHost) {
+            for local in address.isUnspecified ? IPAddress.localAddresses() : [address] { addresses[local] = bound }
         } else {
-            names[Self.normalized(boundHost)] = boundPort
+            names[Self.normalized(boundHost)] = bound
         }
+        // Options refuses values that do not parse, with a message; none reaches here.
         for entry in policy.publicHosts {
-            let (host, port) = Self.split(Substring(entry))
-            if let address = IPAddress(host) {
-                addresses.insert(address)
-            } else {
-                names[Self.normalized(host)] = port
+            guard let publicHost = try? PublicHost(parsing: entry) else { continue }
+            let ports = Ports(publicHost.port)
+            switch publicHost.host {
+            case .name(let name): names[name] = names[name].map { $0.union(ports) } ?? ports
+            case .address(let address): addresses[address] = addresses[address].map { $0.union(ports) } ?? ports
             }
         }
         self.names = names
@@ -51,12 +74,15 @@ struct AllowedHosts: Sendable {
         guard !authority.isEmpty, !authority.contains("@") else { return false }
         let (host, port) = Self.split(authority)
         if let port, port < 0 { return false }
+        let ports: Ports?
         if let address = IPAddress(host) {
-            guard address.isLoopback || addresses.contains(address) else { return false }
-            return port == nil || port == self.port
+            let listed = addresses[address]
+            ports = address.isLoopback ? (listed ?? .only([])).union(.only([self.port])) : listed
+        } else {
+            ports = names[Self.normalized(host)]
         }
-        guard let required = names[Self.normalized(host)] else { return false }
-        return port == nil || required == nil || port == required
+        guard let ports else { return false }
+        return port.map(ports.allows) ?? true
     }
 
     /// Splits `host[:port]` / `[v6][:port]`; the port is -1 when present but not a port number.

@@ -23,7 +23,7 @@ final class FileLock: Sendable {
     ///
     /// - Throws: ``BackupError/io(_:)`` when the file cannot be created or locked.
     static func acquire(_ path: String, _ kind: Kind) throws -> FileLock? {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFile.fileMode)
         guard fd >= 0 else { throw BackupError.io("cannot open the lock file \(path): \(errorText(errno))") }
         var request = flock()
         request.l_type = Int16(kind == .shared ? F_RDLCK : F_WRLCK)

@@ -66,6 +66,8 @@ public final class ItemStore: Sendable {
             throw BackupError.restoreInProgress(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
         directoryLock = lock
+        // A store made by an older version (or a WAL and SHM left by a crash) may be 0644.
+        for file in [path, path + "-wal", path + "-shm"] { PrivateFile.tighten(file) }
         self.configuration = configuration
         var options = Database.Options()
         options.synchronous = configuration.durability.synchronous
@@ -84,9 +86,10 @@ public final class ItemStore: Sendable {
         }
     }
 
-    /// Opens (creating if needed) `<directory>/homepwner.sqlite`, creating the directory too.
+    /// Opens (creating if needed) `<directory>/homepwner.sqlite`, creating the directory too
+    /// (mode 0700, see ``PrivateFile``).
     public static func open(directory: String, configuration: Configuration = .init()) throws -> ItemStore {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFile.createDirectory(directory)
         let path = URL(fileURLWithPath: directory).appendingPathComponent("homepwner.sqlite").path
         return try ItemStore(path: path, configuration: configuration)
     }

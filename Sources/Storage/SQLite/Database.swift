@@ -22,6 +22,11 @@ public final class Database {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | (options.createIfMissing ? SQLITE_OPEN_CREATE : 0)
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
+        if options.mode == .readWrite, options.createIfMissing, !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") {
+            // Made here with mode 0600 rather than by SQLite with 0644 less the umask: the file
+            // (and the -wal and -shm SQLite gives its mode) holds password hashes.
+            PrivateFile.createIfMissing(path)
+        }
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
