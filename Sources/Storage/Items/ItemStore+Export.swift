@@ -14,7 +14,8 @@ extension ItemStore {
         let selection = Selection(query)
         let whereClause = selection.whereClause
         let ownOrder = query.showsOwnOrder && selection.condition.isEmpty
-        try pool.read { db in
+        // A long read (every item): on the bulk reader, never keeping a page's read waiting.
+        try pool.readInBulk { db in
             if let totals {
                 // sum() of integers is an integer (SQLite refuses to overflow it, never rounds).
                 let row = try db.fetchOne("SELECT count(*), coalesce(sum(value_in_dollars), 0) FROM items \(whereClause)",

@@ -1,10 +1,14 @@
+import Dispatch
+import Glibc
 import Synchronization
 
 /// One serialized writer and a few read-only connections on the same WAL database.
 ///
 /// In WAL mode readers see the last committed state and never wait for the writer, and
 /// the writer never waits for readers; writes are serialized by the writer's mutex, so
-/// `SQLITE_BUSY` between our own connections cannot happen.
+/// `SQLITE_BUSY` between our own connections cannot happen. Long reads (an export, a report)
+/// have readers of their own (``readInBulk(_:)``), so that they never leave a page's quick
+/// read waiting for a connection.
 ///
 ///     let pool = try DatabasePool(path: path, readers: 4)
 ///     try pool.write { db in try db.execute("INSERT …") }
@@ -12,19 +16,19 @@ import Synchronization
 public final class DatabasePool: Sendable {
     public let path: String
     private let writer: SerializedDatabase
-    private let readers: [SerializedDatabase]
-    /// Where the next reader search starts, so that readers are used evenly.
-    private let nextReader = Atomic<UInt>(0)
+    private let readers: ReaderSet
+    private let bulkReaders: ReaderSet
     private let writes = Atomic<UInt64>(0)
 
     /// Counts the writer's uses (committed or not), so that a cache of something read can
     /// tell whether this process may have changed it since.
     public var writeCount: UInt64 { writes.load(ordering: .acquiring) }
 
-    /// Opens the writer (creating the file, in WAL mode) and `readers` read-only connections.
+    /// Opens the writer (creating the file, in WAL mode), `readers` read-only connections for
+    /// quick reads and `bulkReaders` more for long ones.
     ///
     /// - Parameter prepare: runs on the writer before any reader opens (migrations).
-    public init(path: String, readers: Int, options: Database.Options = .init(),
+    public init(path: String, readers: Int, bulkReaders: Int = 1, options: Database.Options = .init(),
                 prepare: (Database) throws -> Void = { _ in }) throws {
         self.path = path
         let writerDatabase = try Database(path: path, options: options)
@@ -32,11 +36,11 @@ public final class DatabasePool: Sendable {
         writer = SerializedDatabase(writerDatabase)
         var readOptions = options
         readOptions.mode = .readOnly
-        var connections: [SerializedDatabase] = []
-        for _ in 0..<max(1, readers) {
-            connections.append(SerializedDatabase(try Database(path: path, options: readOptions)))
+        func open(_ count: Int) throws -> ReaderSet {
+            ReaderSet(try (0..<max(1, count)).map { _ in SerializedDatabase(try Database(path: path, options: readOptions)) })
         }
-        self.readers = connections
+        self.readers = try open(readers)
+        self.bulkReaders = try open(bulkReaders)
     }
 
     /// Runs `body` in an IMMEDIATE transaction on the writer: commits when it returns,
@@ -62,20 +66,21 @@ public final class DatabasePool: Sendable {
     }
 
     /// Runs `body` on a free read-only connection without opening a transaction
-    /// (each statement sees the latest commit).
+    /// (each statement sees the latest commit). Waits, when every one is in use, for the first
+    /// to come back.
     public func readWithoutTransaction<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
-        let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
-        for offset in 0..<readers.count {
-            let reader = readers[Int((start &+ UInt(offset)) % UInt(readers.count))]
-            if let result = try reader.syncIfAvailable(body) { return result }
-        }
-        // All busy: wait for one.
-        return try readers[Int(start % UInt(readers.count))].sync(body)
+        try readers.sync(body)
+    }
+
+    /// `read` for a long read (every item, one at a time), on the connections kept for those.
+    public func readInBulk<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        try bulkReaders.sync { db in try db.inTransaction(.deferred) { try body(db) } }
     }
 
     /// Closes every connection; any later use throws ``DatabaseError``.
     public func close() {
-        for reader in readers { reader.sync { db in db.close() } }
+        readers.close()
+        bulkReaders.close()
         writer.sync { db in db.close() }
     }
 }
