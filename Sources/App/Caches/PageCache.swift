@@ -61,18 +61,21 @@ final class PageCache: Sendable {
     /// Off only in tests, to compare with pages rendered whole.
     let isEnabled = Atomic<Bool>(true)
 
-    private let kept: RevisionCache<Key, Page>
-    private let frames = Mutex<[FrameKey: Page]>([:])
-    private let frameCapacity: Int
-    private let dialogs = Mutex<[DialogKey: [UInt8]]>([:])
+    /// Whole pages, for the newest revision only.
+    let pages: RevisionCache<Key, Page>
+    /// Pages' frames, by their shape: they outlive writes.
+    let frames: BoundedCache<FrameKey, Page>
+    /// Sheets' dialogs as rendered for a shared page (with the token's marker), by what they show.
+    let dialogs: BoundedCache<DialogKey, [UInt8]>
 
     /// - Parameters:
     ///   - capacity: pages kept for one revision (about 60 KB each).
     ///   - frameCapacity: frames (about 12 KB each), and sheets' dialogs (about 6 KB each),
     ///     kept before starting over.
     init(capacity: Int = 128, frameCapacity: Int = 256) {
-        kept = RevisionCache(capacity: capacity)
-        self.frameCapacity = frameCapacity
+        pages = RevisionCache(capacity: capacity)
+        frames = BoundedCache(capacity: frameCapacity)
+        dialogs = BoundedCache(capacity: frameCapacity)
         // "Q" first: a byte rare in HTML, so the search for markers stops at few others.
         let stem = "QZhpmark" + SecureRandom.hex(byteCount: 12)
         markerStem = Array(stem.utf8)
@@ -84,33 +87,10 @@ final class PageCache: Sendable {
     }
 
     func removeAll() {
-        kept.removeAll()
-        frames.withLock { $0.removeAll() }
-        dialogs.withLock { $0.removeAll() }
+        pages.removeAll()
+        frames.removeAll()
+        dialogs.removeAll()
     }
-
-    /// A sheet's dialog as rendered for a shared page (with the token's marker).
-    func dialog(for key: DialogKey) -> [UInt8]? { dialogs.withLock { $0[key] } }
-
-    func keep(dialog: [UInt8], for key: DialogKey) {
-        dialogs.withLock { dialogs in
-            if dialogs.count >= frameCapacity { dialogs.removeAll() }
-            dialogs[key] = dialog
-        }
-    }
-
-    func frame(for key: FrameKey) -> Page? { frames.withLock { $0[key] } }
-
-    func keep(_ frame: Page, for key: FrameKey) {
-        frames.withLock { frames in
-            if frames.count >= frameCapacity { frames.removeAll() }
-            frames[key] = frame
-        }
-    }
-
-    func page(for key: Key) -> Page? { kept.value(for: key) }
-
-    func keep(_ page: Page, for key: Key) { kept.keep(page, for: key) }
 
     /// Finds the markers in a page rendered with them.
     func cut(_ bytes: [UInt8], rows: [[UInt8]] = []) -> Page {

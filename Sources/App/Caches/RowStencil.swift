@@ -1,7 +1,6 @@
 import Cryptography
 import Glibc
 import Mustache
-import Synchronization
 
 /// A list row rendered once with markers in place of its item's text, and cut where they
 /// are: every row of the same shape on the same page is then its item's text, HTML-escaped,
@@ -116,21 +115,15 @@ struct RowStencil: Sendable {
 
 /// The stencils of the pages being shown, made on first use.
 final class RowStencils: Sendable {
-    private struct Entries {
-        var pages: [RowCache.PageKey: [RowStencil.Shape: RowStencil]] = [:]
-        var count = 0
-    }
-
     /// Fields made of markers: random per process, letters and digits only.
     let markers: RowStencil.Fields
     private let stem: [UInt8]
-    private let kept = Mutex(Entries())
-    private let capacity: Int
+    private let kept: GroupedCache<RowCache.PageKey, RowStencil.Shape, RowStencil>
 
     /// - Parameter capacity: stencils kept (a few per list page and mode, 1–2 KB each)
     ///   before starting over, as searches make pages without end.
     init(capacity: Int = 512) {
-        self.capacity = capacity
+        kept = GroupedCache(capacity: capacity)
         let stem = "QZhprow" + SecureRandom.hex(byteCount: 12)
         self.stem = Array(stem.utf8)
         func marker(_ field: RowStencil.Field) -> String { stem + String(UnicodeScalar(field.rawValue)) }
@@ -139,23 +132,18 @@ final class RowStencils: Sendable {
             dateISO: marker(.dateISO), photoVersion: marker(.photoVersion))
     }
 
-    func removeAll() {
-        kept.withLock { $0 = Entries() }
-    }
+    func removeAll() { kept.removeAll() }
 
     /// The stencils kept for the rows of `page`, by shape (one lookup for a page's rows).
     func stencils(on page: RowCache.PageKey) -> [RowStencil.Shape: RowStencil] {
-        kept.withLock { $0.pages[page] ?? [:] }
+        kept.values(in: page)
     }
 
     /// Cuts and keeps the stencil for rows of `shape` on `page` from the row template
     /// rendered with `markers`.
     func keep(_ rendered: [UInt8], shape: RowStencil.Shape, on page: RowCache.PageKey) -> RowStencil {
         let stencil = cut(rendered)
-        kept.withLock { entries in
-            if entries.count >= capacity { entries = Entries() }
-            if entries.pages[page, default: [:]].updateValue(stencil, forKey: shape) == nil { entries.count += 1 }
-        }
+        kept.keep(CollectionOfOne((shape, stencil)), in: page)
         return stencil
     }
 
