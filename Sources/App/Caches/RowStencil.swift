@@ -1,5 +1,3 @@
-import Cryptography
-import Glibc
 import Mustache
 
 /// A list row rendered once with markers in place of its item's text, and cut where they
@@ -117,16 +115,16 @@ struct RowStencil: Sendable {
 final class RowStencils: Sendable {
     /// Fields made of markers: random per process, letters and digits only.
     let markers: RowStencil.Fields
-    private let stem: [UInt8]
+    private let stem: MarkerStem
     private let kept: GroupedCache<RowCache.PageKey, RowStencil.Shape, RowStencil>
 
     /// - Parameter capacity: stencils kept (a few per list page and mode, 1–2 KB each)
     ///   before starting over, as searches make pages without end.
     init(capacity: Int = 512) {
         kept = GroupedCache(capacity: capacity)
-        let stem = "QZhprow" + SecureRandom.hex(byteCount: 12)
-        self.stem = Array(stem.utf8)
-        func marker(_ field: RowStencil.Field) -> String { stem + String(UnicodeScalar(field.rawValue)) }
+        let stem = MarkerStem(prefix: "QZhprow")
+        self.stem = stem
+        func marker(_ field: RowStencil.Field) -> String { stem.marker(field.rawValue) }
         markers = RowStencil.Fields(
             key: marker(.key), name: marker(.name), serial: marker(.serial), value: marker(.value), date: marker(.date),
             dateISO: marker(.dateISO), photoVersion: marker(.photoVersion))
@@ -148,24 +146,6 @@ final class RowStencils: Sendable {
     }
 
     private func cut(_ bytes: [UInt8]) -> RowStencil {
-        var holes: [(range: Range<Int>, field: RowStencil.Field)] = []
-        bytes.withUnsafeBufferPointer { row in
-            stem.withUnsafeBufferPointer { stem in
-                guard let base = row.baseAddress, let first = stem.first else { return }
-                var index = 0
-                while index + stem.count < row.count,
-                      let hit = memchr(base + index, Int32(first), row.count - index - stem.count) {
-                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + index, stem.baseAddress!, stem.count) == 0,
-                       let field = RowStencil.Field(rawValue: row[index + stem.count]) {
-                        holes.append((index..<index + stem.count + 1, field))
-                        index += stem.count + 1
-                    } else {
-                        index += 1
-                    }
-                }
-            }
-        }
-        return RowStencil(bytes: bytes, holes: holes)
+        RowStencil(bytes: bytes, holes: stem.holes(in: bytes, RowStencil.Field.init(rawValue:)).map { ($0.range, $0.hole) })
     }
 }
