@@ -30,16 +30,22 @@ final class GroupedCache<Group: Hashable & Sendable, Key: Hashable & Sendable, V
         entries.withLock { $0.groups[group] ?? [:] }
     }
 
-    /// Keeps `values` in `group`, each replacing the one kept under its key.
-    func keep(_ values: some Collection<(Key, Value)>, in group: Group) {
+    /// Keeps `value` under `key` in `group`, replacing the one kept there.
+    func keep(_ value: Value, for key: Key, in group: Group) {
+        keep(CollectionOfOne(value), in: group) { _ in key }
+    }
+
+    /// Keeps `values` in `group`, each under its `key`, replacing the one kept there.
+    func keep(_ values: some Collection<Value>, in group: Group, by key: (Value) -> Key) {
         guard !values.isEmpty else { return }
         entries.withLock { entries in
             if entries.count + values.count > capacity { entries = Entries() }
             // Taken out while it grows, so the group's storage is not copied.
             var kept = entries.groups.removeValue(forKey: group) ?? [:]
             kept.reserveCapacity(kept.count + values.count)
-            for (key, value) in values where kept.updateValue(value, forKey: key) == nil {
-                entries.count += 1
+            for value in values {
+                let key = key(value)
+                if kept.updateValue(consume value, forKey: key) == nil { entries.count += 1 }
             }
             entries.groups[group] = kept
         }

@@ -57,7 +57,7 @@ final class RowCache: Sendable {
     }
 
     /// Keeps newly rendered rows of `page`; a row replaces its item's older one.
-    func keep(_ rows: [(RowKey, [UInt8])], on page: PageKey) {
-        kept.keep(rows.lazy.map { ($0.0.item, (key: $0.0, html: $0.1)) }, in: page)
+    func keep(_ rows: [(key: RowKey, html: [UInt8])], on page: PageKey) {
+        kept.keep(rows, in: page) { $0.key.item }
     }
 }

@@ -55,9 +55,9 @@ struct RowStencil: Sendable {
     /// The stencil's bytes outside its holes.
     private let literalCount: Int
 
-    fileprivate init(bytes: [UInt8], holes: [(range: Range<Int>, field: Field)]) {
+    fileprivate init(bytes: [UInt8], holes: [(range: Range<Int>, hole: Field)]) {
         self.bytes = bytes
-        self.holes = holes.map { ($0.range, $0.field.index) }
+        self.holes = holes.map { ($0.range, $0.hole.index) }
         literalCount = bytes.count - holes.reduce(0) { $0 + $1.range.count }
     }
 
@@ -141,11 +141,11 @@ final class RowStencils: Sendable {
     /// rendered with `markers`.
     func keep(_ rendered: [UInt8], shape: RowStencil.Shape, on page: RowCache.PageKey) -> RowStencil {
         let stencil = cut(rendered)
-        kept.keep(CollectionOfOne((shape, stencil)), in: page)
+        kept.keep(stencil, for: shape, in: page)
         return stencil
     }
 
     private func cut(_ bytes: [UInt8]) -> RowStencil {
-        RowStencil(bytes: bytes, holes: stem.holes(in: bytes, RowStencil.Field.init(rawValue:)).map { ($0.range, $0.hole) })
+        RowStencil(bytes: bytes, holes: stem.holes(in: bytes, RowStencil.Field.init(rawValue:)))
     }
 }
