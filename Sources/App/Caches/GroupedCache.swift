@@ -43,6 +43,7 @@ final class GroupedCache<Group: Hashable & Sendable, Key: Hashable & Sendable, V
             // Taken out while it grows, so the group's storage is not copied.
             var kept = entries.groups.removeValue(forKey: group) ?? [:]
             kept.reserveCapacity(kept.count + values.count)
+            // One copy of each value (the loop's own, moved in): a page keeps a hundred rows.
             for value in values {
                 let key = key(value)
                 if kept.updateValue(consume value, forKey: key) == nil { entries.count += 1 }
