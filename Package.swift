@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "Cryptography", "Imaging"], swiftSettings: strict),
         .target(name: "Layout", swiftSettings: strict),
         .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),
-        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography"], swiftSettings: strict),
+        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography"], exclude: ["Caches/README.md"], swiftSettings: strict),
         .executableTarget(name: "homepwner", dependencies: ["App", "HTTP"], swiftSettings: strict),
 
         // Shared by HTTPTests and AppTests: a live server on port 0 and a raw-socket client.

@@ -154,7 +154,7 @@ struct ItemListView {
         }
         let cached = renderer.rowCache.html(for: rowKeys, on: page)
         var stencils = renderer.rowStencils.stencils(on: page)
-        var rendered: [(RowCache.RowKey, [UInt8])] = []
+        var rendered: [(key: RowCache.RowKey, html: [UInt8])] = []
         var rows: [[UInt8]] = []
         rows.reserveCapacity(selection.items.count)
         for (index, item) in selection.items.enumerated() {
@@ -187,7 +187,7 @@ struct ItemListView {
         let page = rowPage(query, context: context)
         var stencils = renderer.rowStencils.stencils(on: page)
         var rows = older.rows
-        var rendered: [(RowCache.RowKey, [UInt8])] = []
+        var rendered: [(key: RowCache.RowKey, html: [UInt8])] = []
         for (index, itemKey) in older.keys.enumerated() where changed.contains(itemKey) {
             guard let item = try store.item(key: itemKey) else { return nil }
             let position = offset + index + 1

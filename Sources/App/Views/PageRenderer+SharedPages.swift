@@ -34,20 +34,20 @@ extension PageRenderer {
             if let sheet = shared.sheet { all["dialog"] = .object(sheet.values()) }
             return try render(template, all, rows: shared.listing.rows, context: context)
         }
-        let page = try pageCache.page(for: key) ?? {
+        let page = try pageCache.pages.value(for: key) ?? {
             let shared = try values()
-            var page = try shared.frame.flatMap { pageCache.frame(for: $0.key) } ?? frame(template, for: shared, context: context)
+            var page = try shared.frame.flatMap { pageCache.frames.value(for: $0.key) } ?? frame(template, for: shared, context: context)
             if let sheet = shared.sheet {
-                let dialog = try sheet.key.flatMap(pageCache.dialog(for:)) ?? {
+                let dialog = try sheet.key.flatMap(pageCache.dialogs.value(for:)) ?? {
                     let bytes = try self.dialog(sheet.values(), on: self.shared(shared.values, context: context, markers: markers))
-                    if let key = sheet.key { pageCache.keep(dialog: bytes, for: key) }
+                    if let key = sheet.key { pageCache.dialogs.keep(bytes, for: key) }
                     return bytes
                 }()
                 page = pageCache.splice(dialog, into: page)
             }
             page.rows = shared.listing.rows
             if let texts = shared.frame?.texts { page.texts = texts }
-            pageCache.keep(page, for: key)
+            pageCache.pages.keep(page, for: key)
             return page
         }()
         let bytes = pageCache.fill(page, csrfToken: context.csrf.value, username: context.signedIn?.account.username ?? "")
@@ -89,7 +89,7 @@ extension PageRenderer {
             all["dialogHTML"] = .string(pageCache.dialogMarker)
         }
         let frame = pageCache.cut(try page(template, all, context: context, markers: markers))
-        pageCache.keep(frame, for: key)
+        pageCache.frames.keep(frame, for: key)
         return frame
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Rendered list rows, reused while nothing they show has changed — the web's cell reuse
 /// (DESIGN.md: row fragments cached by item, version, locale and mode).
@@ -34,30 +33,22 @@ final class RowCache: Sendable {
         let isLast: Bool
     }
 
-    private struct Entries {
-        /// Rows by item (a UUID hashes faster than the whole key), each with its whole key.
-        var pages: [PageKey: [UUID: (key: RowKey, html: [UInt8])]] = [:]
-        var count = 0
-    }
-
-    private let entries = Mutex(Entries())
-    private let capacity: Int
+    /// Rows by item (a UUID hashes faster than the whole key), each with its whole key.
+    private let kept: GroupedCache<PageKey, UUID, (key: RowKey, html: [UInt8])>
 
     /// - Parameter capacity: rows kept before the cache starts over (1–2 KB each): forty
     ///   pages in each of the list's modes, so memory stays flat however long the server runs.
     init(capacity: Int = 4_000) {
-        self.capacity = capacity
+        kept = GroupedCache(capacity: capacity)
     }
 
     /// Forgets every row.
-    func removeAll() {
-        entries.withLock { $0 = Entries() }
-    }
+    func removeAll() { kept.removeAll() }
 
     /// The cached HTML of each of `rows` (nil where there is none), under one lock.
     func html(for rows: [RowKey], on page: PageKey) -> [[UInt8]?] {
-        entries.withLock { entries in
-            guard let kept = entries.pages[page] else { return Array(repeating: nil, count: rows.count) }
+        kept.withValues(in: page) { kept in
+            guard let kept else { return Array(repeating: nil, count: rows.count) }
             return rows.map { row in
                 guard let found = kept[row.item], found.key == row else { return nil }
                 return found.html
@@ -65,18 +56,8 @@ final class RowCache: Sendable {
         }
     }
 
-    /// Keeps newly rendered rows of `page`.
-    func keep(_ rows: [(RowKey, [UInt8])], on page: PageKey) {
-        guard !rows.isEmpty else { return }
-        entries.withLock { entries in
-            // A row replaces its item's older one; starting over bounds the pages kept.
-            if entries.count + rows.count > capacity { entries = Entries() }
-            var kept = entries.pages.removeValue(forKey: page) ?? [:]
-            kept.reserveCapacity(kept.count + rows.count)
-            for (key, html) in rows where kept.updateValue((key, html), forKey: key.item) == nil {
-                entries.count += 1
-            }
-            entries.pages[page] = kept
-        }
+    /// Keeps newly rendered rows of `page`; a row replaces its item's older one.
+    func keep(_ rows: [(key: RowKey, html: [UInt8])], on page: PageKey) {
+        kept.keep(rows, in: page) { $0.key.item }
     }
 }

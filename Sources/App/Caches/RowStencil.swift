@@ -1,7 +1,4 @@
-import Cryptography
-import Glibc
 import Mustache
-import Synchronization
 
 /// A list row rendered once with markers in place of its item's text, and cut where they
 /// are: every row of the same shape on the same page is then its item's text, HTML-escaped,
@@ -58,9 +55,9 @@ struct RowStencil: Sendable {
     /// The stencil's bytes outside its holes.
     private let literalCount: Int
 
-    fileprivate init(bytes: [UInt8], holes: [(range: Range<Int>, field: Field)]) {
+    fileprivate init(bytes: [UInt8], holes: [(range: Range<Int>, hole: Field)]) {
         self.bytes = bytes
-        self.holes = holes.map { ($0.range, $0.field.index) }
+        self.holes = holes.map { ($0.range, $0.hole.index) }
         literalCount = bytes.count - holes.reduce(0) { $0 + $1.range.count }
     }
 
@@ -116,68 +113,39 @@ struct RowStencil: Sendable {
 
 /// The stencils of the pages being shown, made on first use.
 final class RowStencils: Sendable {
-    private struct Entries {
-        var pages: [RowCache.PageKey: [RowStencil.Shape: RowStencil]] = [:]
-        var count = 0
-    }
-
     /// Fields made of markers: random per process, letters and digits only.
     let markers: RowStencil.Fields
-    private let stem: [UInt8]
-    private let kept = Mutex(Entries())
-    private let capacity: Int
+    private let stem: MarkerStem
+    private let kept: GroupedCache<RowCache.PageKey, RowStencil.Shape, RowStencil>
 
     /// - Parameter capacity: stencils kept (a few per list page and mode, 1–2 KB each)
     ///   before starting over, as searches make pages without end.
     init(capacity: Int = 512) {
-        self.capacity = capacity
-        let stem = "QZhprow" + SecureRandom.hex(byteCount: 12)
-        self.stem = Array(stem.utf8)
-        func marker(_ field: RowStencil.Field) -> String { stem + String(UnicodeScalar(field.rawValue)) }
+        kept = GroupedCache(capacity: capacity)
+        let stem = MarkerStem(prefix: "QZhprow")
+        self.stem = stem
+        func marker(_ field: RowStencil.Field) -> String { stem.marker(field.rawValue) }
         markers = RowStencil.Fields(
             key: marker(.key), name: marker(.name), serial: marker(.serial), value: marker(.value), date: marker(.date),
             dateISO: marker(.dateISO), photoVersion: marker(.photoVersion))
     }
 
-    func removeAll() {
-        kept.withLock { $0 = Entries() }
-    }
+    func removeAll() { kept.removeAll() }
 
     /// The stencils kept for the rows of `page`, by shape (one lookup for a page's rows).
     func stencils(on page: RowCache.PageKey) -> [RowStencil.Shape: RowStencil] {
-        kept.withLock { $0.pages[page] ?? [:] }
+        kept.values(in: page)
     }
 
     /// Cuts and keeps the stencil for rows of `shape` on `page` from the row template
     /// rendered with `markers`.
     func keep(_ rendered: [UInt8], shape: RowStencil.Shape, on page: RowCache.PageKey) -> RowStencil {
         let stencil = cut(rendered)
-        kept.withLock { entries in
-            if entries.count >= capacity { entries = Entries() }
-            if entries.pages[page, default: [:]].updateValue(stencil, forKey: shape) == nil { entries.count += 1 }
-        }
+        kept.keep(stencil, for: shape, in: page)
         return stencil
     }
 
     private func cut(_ bytes: [UInt8]) -> RowStencil {
-        var holes: [(range: Range<Int>, field: RowStencil.Field)] = []
-        bytes.withUnsafeBufferPointer { row in
-            stem.withUnsafeBufferPointer { stem in
-                guard let base = row.baseAddress, let first = stem.first else { return }
-                var index = 0
-                while index + stem.count < row.count,
-                      let hit = memchr(base + index, Int32(first), row.count - index - stem.count) {
-                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + index, stem.baseAddress!, stem.count) == 0,
-                       let field = RowStencil.Field(rawValue: row[index + stem.count]) {
-                        holes.append((index..<index + stem.count + 1, field))
-                        index += stem.count + 1
-                    } else {
-                        index += 1
-                    }
-                }
-            }
-        }
-        return RowStencil(bytes: bytes, holes: holes)
+        RowStencil(bytes: bytes, holes: stem.holes(in: bytes, RowStencil.Field.init(rawValue:)))
     }
 }

@@ -1,5 +1,3 @@
-import Cryptography
-import Glibc
 import Mustache
 import Storage
 import Synchronization
@@ -36,112 +34,66 @@ final class PageCache: Sendable {
         var texts = Texts()
     }
 
-    enum Hole: Sendable {
-        case csrfToken
-        case username
-        case rows
-        case summary
-        case count
-        case deletedCount
-        case dialogTitle
+    /// A hole, by the byte that ends its marker.
+    enum Hole: UInt8, Sendable {
+        case csrfToken = 0x63  // c
+        case username = 0x75  // u
+        case rows = 0x72  // r
+        case summary = 0x73  // s
+        case count = 0x6E  // n
+        case deletedCount = 0x64  // d
+        case dialogTitle = 0x74  // t
         /// Where a frame's sheet goes, spliced in before the page is cut for the other holes.
-        case dialog
+        case dialog = 0x67  // g
     }
 
-    /// Rendered where the holes go: random per process and only letters and digits, so HTML
-    /// escaping leaves them whole and no stored text can contain one by chance or design.
+    /// Rendered where the holes go (see `MarkerStem`).
     let csrfMarker: String
     let usernameMarker: String
     let rowsMarker: String
     /// Rendered in a frame for its `Texts`, and where its sheet goes.
     let textMarkers: Texts
     let dialogMarker: String
-    private let markerStem: [UInt8]
+    private let stem: MarkerStem
 
     /// Off only in tests, to compare with pages rendered whole.
     let isEnabled = Atomic<Bool>(true)
 
-    private let kept: RevisionCache<Key, Page>
-    private let frames = Mutex<[FrameKey: Page]>([:])
-    private let frameCapacity: Int
-    private let dialogs = Mutex<[DialogKey: [UInt8]]>([:])
+    /// Whole pages, for the newest revision only.
+    let pages: RevisionCache<Key, Page>
+    /// Pages' frames, by their shape: they outlive writes.
+    let frames: BoundedCache<FrameKey, Page>
+    /// Sheets' dialogs as rendered for a shared page (with the token's marker), by what they show.
+    let dialogs: BoundedCache<DialogKey, [UInt8]>
 
     /// - Parameters:
     ///   - capacity: pages kept for one revision (about 60 KB each).
     ///   - frameCapacity: frames (about 12 KB each), and sheets' dialogs (about 6 KB each),
     ///     kept before starting over.
     init(capacity: Int = 128, frameCapacity: Int = 256) {
-        kept = RevisionCache(capacity: capacity)
-        self.frameCapacity = frameCapacity
-        // "Q" first: a byte rare in HTML, so the search for markers stops at few others.
-        let stem = "QZhpmark" + SecureRandom.hex(byteCount: 12)
-        markerStem = Array(stem.utf8)
-        csrfMarker = stem + "c"
-        usernameMarker = stem + "u"
-        rowsMarker = stem + "r"
-        textMarkers = Texts(summary: stem + "s", count: stem + "n", deletedCount: stem + "d", dialogTitle: stem + "t")
-        dialogMarker = stem + "g"
+        pages = RevisionCache(capacity: capacity)
+        frames = BoundedCache(capacity: frameCapacity)
+        dialogs = BoundedCache(capacity: frameCapacity)
+        let stem = MarkerStem(prefix: "QZhpmark")
+        self.stem = stem
+        func marker(_ hole: Hole) -> String { stem.marker(hole.rawValue) }
+        csrfMarker = marker(.csrfToken)
+        usernameMarker = marker(.username)
+        rowsMarker = marker(.rows)
+        textMarkers = Texts(summary: marker(.summary), count: marker(.count), deletedCount: marker(.deletedCount),
+                            dialogTitle: marker(.dialogTitle))
+        dialogMarker = marker(.dialog)
     }
 
     func removeAll() {
-        kept.removeAll()
-        frames.withLock { $0.removeAll() }
-        dialogs.withLock { $0.removeAll() }
+        pages.removeAll()
+        frames.removeAll()
+        dialogs.removeAll()
     }
-
-    /// A sheet's dialog as rendered for a shared page (with the token's marker).
-    func dialog(for key: DialogKey) -> [UInt8]? { dialogs.withLock { $0[key] } }
-
-    func keep(dialog: [UInt8], for key: DialogKey) {
-        dialogs.withLock { dialogs in
-            if dialogs.count >= frameCapacity { dialogs.removeAll() }
-            dialogs[key] = dialog
-        }
-    }
-
-    func frame(for key: FrameKey) -> Page? { frames.withLock { $0[key] } }
-
-    func keep(_ frame: Page, for key: FrameKey) {
-        frames.withLock { frames in
-            if frames.count >= frameCapacity { frames.removeAll() }
-            frames[key] = frame
-        }
-    }
-
-    func page(for key: Key) -> Page? { kept.value(for: key) }
-
-    func keep(_ page: Page, for key: Key) { kept.keep(page, for: key) }
 
     /// Finds the markers in a page rendered with them.
     func cut(_ bytes: [UInt8], rows: [[UInt8]] = []) -> Page {
-        var holes: [(range: Range<Int>, hole: Hole)] = []
-        bytes.withUnsafeBufferPointer { page in
-            markerStem.withUnsafeBufferPointer { stem in
-                var searchFrom = 0
-                while let found = Self.find(stem, in: page, from: searchFrom) {
-                    let end = found + stem.count
-                    let kind = end < page.count ? page[end] : 0
-                    let hole: Hole? = switch kind {
-                    case UInt8(ascii: "c"): .csrfToken
-                    case UInt8(ascii: "u"): .username
-                    case UInt8(ascii: "r"): .rows
-                    case UInt8(ascii: "s"): .summary
-                    case UInt8(ascii: "n"): .count
-                    case UInt8(ascii: "d"): .deletedCount
-                    case UInt8(ascii: "t"): .dialogTitle
-                    case UInt8(ascii: "g"): .dialog
-                    default: nil
-                    }
-                    guard let hole else {
-                        searchFrom = found + 1
-                        continue
-                    }
-                    holes.append((found..<end + 1, hole))
-                    searchFrom = end + 1
-                }
-            }
-        }
-        return Page(bytes: bytes, holes: holes, rows: rows)
+        Page(bytes: bytes, holes: stem.holes(in: bytes, Hole.init(rawValue:)), rows: rows)
     }
 
     /// The frame with `dialog` where its sheet goes, cut again for the holes the dialog has
@@ -157,20 +109,6 @@ final class PageCache: Sendable {
         }
         bytes.append(contentsOf: frame.bytes[start...])
         return cut(bytes)
-    }
-
-    /// Where `needle` next starts in `haystack` at or after `offset` (libc's `memchr` for its
-    /// first byte, then `memcmp`).
-    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
-        guard let base = haystack.baseAddress, let stem = needle.baseAddress, let first = needle.first else { return nil }
-        var index = offset
-        while index + needle.count <= haystack.count {
-            guard let hit = memchr(base + index, Int32(first), haystack.count - index) else { return nil }
-            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-            if index + needle.count <= haystack.count, memcmp(base + index, stem, needle.count) == 0 { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// The page with its holes filled, HTML-escaped as the template would have.
