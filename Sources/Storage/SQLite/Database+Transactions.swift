@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 extension Database {
     /// How a transaction takes its locks.
@@ -32,12 +33,30 @@ extension Database {
             throw error
         }
         do {
-            try execute("COMMIT TRANSACTION")
+            try commit()
         } catch {
             rollbackIfNeeded()
             throw error
         }
         return result
+    }
+
+    /// COMMIT, tried again while SQLite leaves the transaction open after `SQLITE_BUSY` or
+    /// `SQLITE_PROTOCOL` (a WAL lock it gave up on under heavy load): nothing was written yet.
+    private func commit() throws {
+        var attempt = 0
+        while true {
+            do {
+                return try execute("COMMIT TRANSACTION")
+            } catch let error as DatabaseError {
+                let primary = error.code & 0xFF
+                guard primary == SQLITE_PROTOCOL || primary == SQLITE_BUSY, isInsideTransaction,
+                      attempt < Statement.protocolRetries
+                else { throw error }
+                attempt += 1
+                usleep(UInt32(1_000 * attempt))
+            }
+        }
     }
 
     /// Rolls back the open transaction, if SQLite has not already done so.

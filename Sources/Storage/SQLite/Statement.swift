@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A prepared statement, owned and cached by its ``Database``.
 ///
@@ -7,6 +8,8 @@ import CSQLite
 /// reset it so that it never holds a read lock after use.
 public final class Statement {
     private(set) var handle: OpaquePointer?
+    /// Whether a step since the last reset returned a row or finished: a retry would repeat it.
+    private var hasStepped = false
     public let sql: String
     unowned let database: Database
 
@@ -46,21 +49,42 @@ public final class Statement {
     }
 
     /// Steps once: `true` when a row is available, `false` when done.
+    ///
+    /// A first step that fails with `SQLITE_PROTOCOL` is tried again, a few times: under heavy
+    /// load SQLite gives up taking a WAL lock after about a second of retries and says so with
+    /// that code, before the statement has read or written anything.
     func step() throws -> Bool {
         let statement = try openHandle()
-        switch sqlite3_step(statement) {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        case let code:
-            let error = DatabaseError(resultCode: code, connection: database.handle, sql: sql)
-            sqlite3_reset(statement)
-            throw error
+        var attempt = 0
+        while true {
+            let code = sqlite3_step(statement)
+            switch code {
+            case SQLITE_ROW:
+                hasStepped = true
+                return true
+            case SQLITE_DONE:
+                hasStepped = true
+                return false
+            case SQLITE_PROTOCOL where !hasStepped && attempt < Self.protocolRetries:
+                sqlite3_reset(statement)
+                attempt += 1
+                usleep(UInt32(1_000 * attempt))
+            default:
+                let error = DatabaseError(resultCode: code, connection: database.handle, sql: sql)
+                sqlite3_reset(statement)
+                hasStepped = false
+                throw error
+            }
         }
     }
+
+    /// How often a first step failing with `SQLITE_PROTOCOL` is tried again.
+    static let protocolRetries = 5
 
     /// Resets the statement, releasing any lock it holds.
     func reset() {
         if let handle { sqlite3_reset(handle) }
+        hasStepped = false
     }
 
     private func check(_ code: Int32) throws {
