@@ -12,6 +12,7 @@ extension HTTPRequest {
 
     /// `/items/{key}/photo`, whatever the key (a malformed one is the API's 404 too).
     static func isItemPhotoPath(_ path: String) -> Bool {
+        guard path.hasPrefix("/items/"), path.hasSuffix("/photo") else { return false }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         return segments.count == 4 && segments[1] == "items" && segments[3] == "photo"
     }
@@ -64,6 +65,7 @@ struct APINegotiation: HTTPMiddleware {
 
     /// The JSON resource for a page's path, when it has one.
     static func jsonPath(_ path: String) -> String? {
+        guard path.hasPrefix("/items") else { return nil }
         if path == "/items" { return "/items.json" }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         if segments.count == 3, segments[1] == "items", UUID(uuidString: String(segments[2])) != nil {

@@ -82,10 +82,11 @@ struct APIProblems: HTTPMiddleware {
     let log: @Sendable (String) -> Void
 
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
-        guard request.isAPIRequest else { return try next(request) }
         do {
             return try next(request)
         } catch {
+            // Asked only on an error: most requests never pay for reading Accept and the path.
+            guard request.isAPIRequest else { throw error }
             let problem = ProblemDetails(error) ?? {
                 log("error: \(request.method.rawValue) \(request.path): \(error)")
                 return ProblemDetails(status: .internalServerError)

@@ -39,10 +39,16 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     /// Paths anyone may reach: the way in, health, the API's description, and the look
     /// (stylesheets, script, icon, and the rest of `Public/`).
     func isPublic(_ path: String) -> Bool {
-        if path == "/sign-in" || path == "/setup" || path == "/health" || path == "/openapi.json" || path.hasPrefix("/invitations/")
-            || path.hasPrefix("/assets/") || path == "/favicon.svg" {
+        if path == "/sign-in" || path == "/setup" || path == "/health" || path == "/openapi.json" || path.hasPrefix("/invitations/") {
             return true
         }
+        return isTheLook(path)
+    }
+
+    /// The stylesheets, script, icon and the rest of `Public/`: no one's data, and nothing in
+    /// them depends on who asks.
+    func isTheLook(_ path: String) -> Bool {
+        if path.hasPrefix("/assets/") || path == "/favicon.svg" { return true }
         return staticPrefixes.contains { path == $0 || (path.hasPrefix($0) && path.dropFirst($0.count).hasPrefix("/")) }
     }
 
@@ -80,6 +86,8 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     }
 
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
+        // The look is the same for everyone: no session to read, no token to check.
+        if request.method == .get || request.method == .head, isTheLook(request.path) { return try next(request) }
         var request = request
         request.signedIn = try member(of: request)
         let path = request.path

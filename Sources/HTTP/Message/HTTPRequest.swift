@@ -9,7 +9,10 @@ public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
     /// The request-target exactly as received (RFC 9112 §3.2).
     public var target: String {
-        didSet { (path, rawPath, queryItems) = Self.split(target: target) }
+        didSet {
+            (path, rawPath, queryItems) = Self.split(target: target)
+            matchedRoute = nil
+        }
     }
     /// The percent-decoded path, without the query.
     public var path: String
@@ -51,6 +54,9 @@ public struct HTTPRequest: Sendable {
         guard let refusal = rejection as? HTTPError else { return false }
         return refusal.status == .notImplemented || refusal.status == .methodNotAllowed
     }
+    /// The route this request's path matched, found once when its head was screened (nil
+    /// until then, and again if the target changes).
+    var matchedRoute: RouteMatch? = nil
     /// Values middleware attached for later handlers (see `HTTPRequestAttribute`).
     var attributes: [ObjectIdentifier: any Sendable] = [:]
 

@@ -80,7 +80,9 @@ public struct Router: Sendable {
     /// the refusal as rendered by the middleware.
     ///
     /// - Throws: the refusal itself when no middleware turned it into a response.
-    public func screen(_ head: HTTPRequest) throws -> HTTPResponse? {
+    public func screen(_ head: inout HTTPRequest) throws -> HTTPResponse? {
+        head.matchedRoute = core.matched(head)
+        let head = head
         do {
             if let refusal = core.methodRefusal(head) { throw refusal }
             for filter in filters { try filter.check(head) }
@@ -116,7 +118,12 @@ public struct Router: Sendable {
     /// The pool the request's route runs on, and whether it has an admission check; nil
     /// when it runs on the event loop.
     public func pool(method: HTTPMethod, path: Substring) -> (pool: WorkPool, checksAdmission: Bool)? {
-        guard let (index, _) = core.match(rawPath: path), let action = core.entries[index].handlers[method],
+        pool(for: HTTPRequest(method: method, target: String(path)))
+    }
+
+    /// `pool(method:path:)` for a request, with the route its head matched.
+    func pool(for request: HTTPRequest) -> (pool: WorkPool, checksAdmission: Bool)? {
+        guard let index = core.matched(request).index, let action = core.entries[index].handlers[request.method],
               let pool = action.pool
         else { return nil }
         return (pool, action.admission != nil)

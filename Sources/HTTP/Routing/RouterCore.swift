@@ -1,3 +1,9 @@
+/// Which route a path matched (`index` nil: none), with its captures.
+struct RouteMatch: Sendable {
+    let index: Int?
+    let captures: [String: String]
+}
+
 /// The innermost handler of the chain: matching and dispatch.
 struct RouterCore: Sendable {
     /// A pattern route as matching sees it first: its entry and its first segment when that
@@ -75,8 +81,11 @@ struct RouterCore: Sendable {
     /// one); §15.5.6: a known one the route does not take is 405 with `Allow`. Neither
     /// depends on who asks, so both come before sign-in, origin and CSRF checks.
     func methodRefusal(_ head: HTTPRequest) -> HTTPError? {
-        guard recognizedMethods.contains(head.method) else { return HTTPError(.notImplemented, "Not Implemented") }
-        guard let (index, _) = match(rawPath: head.rawPath) else { return nil }
+        let method = head.method
+        guard method == .get || method == .post || method == .head || recognizedMethods.contains(method) else {
+            return HTTPError(.notImplemented, "Not Implemented")
+        }
+        guard let index = matched(head).index else { return nil }
         let entry = entries[index]
         if entry.handlers[head.method] != nil || (head.method == .head && entry.handlers[.get] != nil) { return nil }
         return HTTPError(.methodNotAllowed, "Method Not Allowed", headers: [.allow: entry.allowHeader])
@@ -85,7 +94,7 @@ struct RouterCore: Sendable {
     /// The error `route` would throw for this head, when that does not depend on the body:
     /// no route, or none for the method. Static files are only looked up for GET and HEAD.
     func refusal(bodyFor head: HTTPRequest) -> HTTPError? {
-        if let (index, _) = match(rawPath: head.rawPath) {
+        if let index = matched(head).index {
             let entry = entries[index]
             if entry.handlers[head.method] != nil || (head.method == .head && entry.handlers[.get] != nil) { return nil }
             return HTTPError(.methodNotAllowed, "Method Not Allowed", headers: [.allow: entry.allowHeader])
@@ -94,8 +103,17 @@ struct RouterCore: Sendable {
         return HTTPError(.notFound, "Not Found")
     }
 
+    /// The request's match: the one found when its head was screened, else found now.
+    func matched(_ request: HTTPRequest) -> RouteMatch {
+        if let known = request.matchedRoute { return known }
+        guard let (index, captures) = match(rawPath: request.rawPath) else { return RouteMatch(index: nil, captures: [:]) }
+        return RouteMatch(index: index, captures: captures)
+    }
+
     func route(_ request: HTTPRequest) throws -> HTTPResponse {
-        if let (index, captures) = match(rawPath: request.rawPath) {
+        let found = matched(request)
+        if let index = found.index {
+            let captures = found.captures
             let entry = entries[index]
             // RFC 9110 §9.3.2: HEAD is answered as GET would be, without content.
             if let route = entry.handlers[request.method] ?? (request.method == .head ? entry.handlers[.get] : nil) {

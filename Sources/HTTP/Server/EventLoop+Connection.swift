@@ -139,7 +139,7 @@ extension EventLoop {
             }
         }
         do {
-            guard let refusal = try context.router.screen(request) else {
+            guard let refusal = try context.router.screen(&request) else {
                 request.wasScreened = true
                 return nil
             }
@@ -155,7 +155,7 @@ extension EventLoop {
         let response: HTTPResponse
         if let refusal = screen(&request, on: connection) {
             response = refusal
-        } else if let (pool, checksAdmission) = context.router.pool(method: request.method, path: request.rawPath) {
+        } else if let (pool, checksAdmission) = context.router.pool(for: request) {
             offload(request, to: pool, checkingAdmission: checksAdmission, on: connection, started: started)
             return
         } else {
