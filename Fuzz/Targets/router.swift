@@ -20,8 +20,9 @@ public func fuzzRouter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     for router in routers(extra: lines.count > 1 ? String(lines[1]) : nil) {
         _ = router.bodyLimit(method: .post, path: request.rawPath)
-        _ = router.isOffloaded(method: .post, path: request.rawPath)
-        _ = try? router.screen(HTTPRequest(method: .post, target: target, headers: [.contentLength: "1"]))
+        _ = router.pool(method: .post, path: request.rawPath)
+        var head = HTTPRequest(method: .post, target: target, headers: [.contentLength: "1"])
+        _ = try? router.screen(&head)
         guard let response = try? router.respond(to: request) else { continue }
         let route = response.headers[HTTPHeaderName("X-Route")] ?? ""
         if route == "/items/:key" {
