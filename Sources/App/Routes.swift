@@ -64,7 +64,8 @@ extension HomepwnerApp {
         routes.post("/items/delete", on: .writes, verified(list.delete))
         routes.post("/items/restore", on: .writes, verified(list.restore))
         routes.get("/items/:key", detail.showItem)
-        routes.post("/items/:key", bodyLimit: photoFormBodyLimit, on: .photos, verified(detail.submitItem))
+        routes.register(.photos)
+        routes.post("/items/:key", bodyLimit: photoFormBodyLimit, on: .writes, admission: PhotoSubmissions.admit, verified(detail.submitItem))
         routes.post("/items/:key/cancel", on: .writes, verified(detail.cancelItem))
         routes.get("/items/:key/move", list.movePage)
         routes.post("/items/:key/move", on: .writes, verified(list.move))
@@ -113,7 +114,7 @@ extension HomepwnerApp {
         routes.post("/account/tokens/revoke", on: .writes, verified(tokens.revoke))
 
         routes.get("/drafts/:id", detail.showDraft)
-        routes.post("/drafts/:id", bodyLimit: photoFormBodyLimit, on: .photos, verified(detail.submitDraft))
+        routes.post("/drafts/:id", bodyLimit: photoFormBodyLimit, on: .writes, admission: PhotoSubmissions.admit, verified(detail.submitDraft))
         routes.post("/drafts/:id/cancel", on: .writes, verified(detail.cancelDraft))
         routes.get("/drafts/:id/photo", photos.draftPhoto)
 

@@ -176,8 +176,13 @@ struct OutsideReviewTests {
                     .map { $0.hasPrefix(":") ? "x" + $0.drop { $0 != "." }.dropFirst(0) : String($0) }.joined(separator: "/")
                 #expect(app.router.pool(method: method, path: Substring(concrete)) != nil, "\(method) \(path) runs on an event loop")
             }
-            let photos = ["/items/x", "/drafts/x"].map { app.router.pool(method: .post, path: Substring($0))?.pool.name }
-            #expect(photos == [WorkPool.photos.name, WorkPool.photos.name])
+            // A dialog's submission: on the writes pool, unless its admission finds a photo in it.
+            for path in ["/items/x", "/drafts/x"] {
+                let route = app.router.pool(method: .post, path: Substring(path))
+                #expect(route?.pool.name == WorkPool.writes.name && route?.checksAdmission == true)
+            }
+            #expect(app.router.pool(method: .put, path: "/items/x/photo.json")?.pool.name == WorkPool.photos.name)
+            #expect(app.router.workPools.contains(.photos))
             #expect(app.router.pool(method: .post, path: "/sign-in")?.pool.name == WorkPool.passwords.name)
             #expect(app.router.pool(method: .get, path: "/items/report")?.pool.name == WorkPool.memberJobs.name)
         }
@@ -333,5 +338,24 @@ struct OutsideReviewTests {
             #expect(!statuses.contains(503))
             #expect(signInTime < .seconds(5), "sign-in took \(signInTime)")
         }
+    }
+
+    @Test("A dialog's submission goes to the photo pool only when it carries a photo")
+    func photoSubmissions() throws {
+        func request(photo: [UInt8]?, filename: String = "a.png") -> HTTPRequest {
+            let files = [TestMultipartFile(name: "photo", filename: photo == nil ? "" : filename, contentType: "image/png", data: photo ?? [])]
+            let body = TestClient.multipartBody(boundary: "b0undary", fields: [("name", "Lamp"), ("action", "done")], files: files)
+            return HTTPRequest(method: .post, target: "/items/x", headers: [.contentType: "multipart/form-data; boundary=b0undary"],
+                               body: HTTPBody(body))
+        }
+        #expect(!PhotoSubmissions.carriesPhoto(request(photo: nil)))
+        #expect(PhotoSubmissions.carriesPhoto(request(photo: TestImages.png(seed: 3))))
+        #expect(!PhotoSubmissions.carriesPhoto(request(photo: [], filename: "empty.png")))
+        let form = HTTPRequest(method: .post, target: "/items/x", headers: [.contentType: "application/x-www-form-urlencoded"],
+                               body: HTTPBody(Array("name=Lamp&action=done".utf8)))
+        #expect(!PhotoSubmissions.carriesPhoto(form))
+        let broken = HTTPRequest(method: .post, target: "/items/x", headers: [.contentType: "multipart/form-data; boundary=x"],
+                                 body: HTTPBody(Array("garbage".utf8)))
+        #expect(PhotoSubmissions.carriesPhoto(broken))
     }
 }

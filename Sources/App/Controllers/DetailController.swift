@@ -50,6 +50,16 @@ struct DetailController: Sendable {
         if item.version != expected {
             return try render(.item(item), form: fields, conflict: item, request: request, status: .conflict)
         }
+        if form["action"] ?? "done" == "done", form.file("photo") == nil {
+            // Nothing but fields: saved at once, one transaction, no draft to roll back.
+            let saved: Item
+            do {
+                saved = try store.saveItem(key: item.key, fields: clean.fields, expectedVersion: expected, actor: request.actor)
+            } catch StoreError.conflict(let current) {
+                return try render(.item(current), form: fields, conflict: current, request: request, status: .conflict)
+            }
+            return try done(saved, isNew: false, request: request)
+        }
         let draft = try store.beginEditDraft(key: item.key)
         return try apply(form, fields: fields, clean: clean, to: draft, expectedVersion: expected, request: request)
     }
@@ -116,28 +126,35 @@ struct DetailController: Sendable {
             errors.photo = "errorPhotoUnreadable"
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
-        let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
-        if !errors.isEmpty {
-            return try render(.draft(updated), form: fields, errors: errors, request: request, status: .unprocessableContent)
-        }
-        var landing = listState(request)
-        guard action == "done" else {
+        guard action == "done", errors.isEmpty else {
+            let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
+            if !errors.isEmpty {
+                return try render(.draft(updated), form: fields, errors: errors, request: request, status: .unprocessableContent)
+            }
             // Post/Redirect/Get: the dialog stays open on the draft.
-            return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + landing.stateQuery)
+            return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + listState(request).stateQuery)
         }
         let item: Item
         do {
-            item = try store.commitDraft(id: draft.id, expectedVersion: expectedVersion, actor: request.actor)
+            // The fields are set with the commit, in its transaction.
+            item = try store.commitDraft(id: draft.id, fields: clean.fields, expectedVersion: expectedVersion, actor: request.actor)
         } catch StoreError.conflict(let current) {
+            // The draft keeps the member's values, to be applied over the current ones.
+            let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
             return try render(.draft(updated), form: fields, conflict: current, request: request, status: .conflict)
         }
+        return try done(item, isNew: draft.isNew, request: request)
+    }
+
+    /// After Done: back to the list as it was, at the item; a new item is shown where it went,
+    /// at the end of the member's own order.
+    private func done(_ item: Item, isNew: Bool, request: HTTPRequest) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        // Back to the list as it was, at the item; a new item is shown where it went, at the
-        // end of the member's own order.
-        if draft.isNew { landing = ListQuery() }
+        var landing = listState(request)
+        if isNew { landing = ListQuery() }
         if landing.filter.isDefault { landing.page = ListQuery.page(containing: try store.index(of: item.key) ?? 0) }
         landing.focusKey = item.key.lowercasedString
-        let message = context.format(draft.isNew ? "flashAdded" : "flashSaved", item.name)
+        let message = context.format(isNew ? "flashAdded" : "flashSaved", item.name)
         return context.redirect(to: landing.url, flash: message)
     }
 

@@ -1,3 +1,4 @@
+import Storage
 /// The detail dialog's fields as typed, and their validation (DESIGN.md: name required,
 /// at most 200 characters; serial at most 64; value a whole number 0…1,000,000,000).
 struct ItemForm: Sendable, Equatable {
@@ -34,6 +35,9 @@ struct ItemForm: Sendable, Equatable {
         var name: String
         var serialNumber: String
         var valueInDollars: Int
+
+        /// The fields as the store saves them.
+        var fields: ItemValues { ItemValues(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars) }
     }
 
     /// The cleaned values, or the errors to show next to each field.

@@ -13,7 +13,8 @@ extension WorkPool {
     /// (``MemberJobs``), and last in line for the CPU.
     static let memberJobs = WorkPool("member jobs", threads: 2, queueLimit: 16, niceness: 15)
 
-    /// Forms and API calls that may carry a photo to decode (a dialog's Done or Upload).
+    /// Requests that carry a photo to decode (a dialog's Upload or Done with a photo chosen,
+    /// chosen by ``PhotoSubmissions``; the API's photo upload): two at a time, below the loops.
     static let photos = WorkPool("photos", threads: 2, queueLimit: 64, niceness: 10)
 
     /// Every other write: quick, but it may wait for the database's one writer (an import's

@@ -58,4 +58,5 @@ public struct HTTPResponse: Sendable {
 /// An admission check's leave to queue, carried out through the middleware.
 struct AdmissionGrant: Sendable {
     let release: (@Sendable () -> Void)?
+    let pool: WorkPool?
 }

@@ -44,7 +44,7 @@ public struct Router: Sendable {
             entries[index].allowHeader = methods.sorted().joined(separator: ", ")
         }
         var pools: [String: WorkPool] = [:]
-        for pool in builder.routes.compactMap(\.action.pool) {
+        for pool in builder.routes.compactMap(\.action.pool) + builder.registeredPools {
             precondition(pools[pool.name] == nil || pools[pool.name] == pool, "two different pools are named \(pool.name)")
             pools[pool.name] = pool
         }
@@ -138,7 +138,7 @@ public struct Router: Sendable {
         var request = request
         request.isAdmissionPass = true
         let response = try chain(request)
-        if let grant = response.admissionGrant { return .queue(release: grant.release) }
+        if let grant = response.admissionGrant { return .queue(release: grant.release, on: grant.pool) }
         return .answer(response)
     }
 

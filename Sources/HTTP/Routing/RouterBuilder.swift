@@ -19,10 +19,18 @@ public struct RouterBuilder {
     var middleware: [any HTTPMiddleware] = []
     var filters: [any HTTPRequestFilter] = []
     var staticFiles: StaticFileServer? = nil
+    /// Pools no route names, which admission checks may choose (see ``HTTPAdmission``).
+    var registeredPools: [WorkPool] = []
     /// The body limit of routes that set none, and of unmatched requests (413 beyond it).
     public var defaultBodyLimit: Int = 1024 * 1024
 
     public init() {}
+
+    /// Starts `pool` with the server although no route names it: an admission check may
+    /// send requests there (``HTTPAdmission/queue(release:on:)``).
+    public mutating func register(_ pool: WorkPool) {
+        registeredPools.append(pool)
+    }
 
     /// Adds a middleware; the first added is the outermost.
     public mutating func use(_ middleware: some HTTPMiddleware) {

@@ -122,7 +122,8 @@ struct RouterCore: Sendable {
                 if request.isAdmissionPass, let admission = route.admission {
                     switch try admission(request) {
                     case .answer(let response): return response
-                    case .queue(let release): return HTTPResponse(admissionGrant: AdmissionGrant(release: release))
+                    case .queue(let release, let pool):
+                        return HTTPResponse(admissionGrant: AdmissionGrant(release: release, pool: pool))
                     }
                 }
                 return try route.handler(request)

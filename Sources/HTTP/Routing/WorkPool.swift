@@ -33,9 +33,11 @@ public struct WorkPool: Sendable, Hashable, CustomStringConvertible {
 /// What a route's admission check decides on an event loop, after the body is read and
 /// before the request is queued for its pool: answer now (a refusal costs no thread), or queue.
 public enum HTTPAdmission: Sendable {
-    /// Queue the request; `release` runs once it is over (answered, or refused by a full queue),
-    /// to give back whatever the check took (a per-client slot, say).
-    case queue(release: (@Sendable () -> Void)? = nil)
+    /// Queue the request, for its route's pool or for `pool` (one the router knows: a route's,
+    /// or one registered with `RouterBuilder.register(_:)`), which the check may choose from
+    /// what the request carries; `release` runs once it is over (answered, or refused by a full
+    /// queue), to give back whatever the check took (a per-client slot, say).
+    case queue(release: (@Sendable () -> Void)? = nil, on: WorkPool? = nil)
     /// Answer with this response without queueing.
     case answer(HTTPResponse)
 }

@@ -7,6 +7,7 @@ extension EventLoop {
     /// Queues `request` for `pool` unless its admission check answers it first.
     func offload(_ request: HTTPRequest, to pool: WorkPool, checkingAdmission: Bool, on connection: HTTPConnection, started: UInt64) {
         var granted: (@Sendable () -> Void)? = nil
+        var pool = pool
         if checkingAdmission {
             let admission: HTTPAdmission
             do {
@@ -18,8 +19,9 @@ extension EventLoop {
             case .answer(let response):
                 send(response, for: request, on: connection, started: started)
                 return
-            case .queue(let release):
+            case .queue(let release, let chosen):
                 granted = release
+                if let chosen, context.workPools[chosen.name] != nil { pool = chosen }
             }
         }
         let inbox = self.inbox

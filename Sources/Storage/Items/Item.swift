@@ -26,3 +26,16 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.photoETag = photoETag
     }
 }
+
+/// The fields of an item a person types: what a dialog's Done saves.
+public struct ItemValues: Sendable, Equatable {
+    public var name: String
+    public var serialNumber: String
+    public var valueInDollars: Int
+
+    public init(name: String, serialNumber: String, valueInDollars: Int) {
+        self.name = name
+        self.serialNumber = serialNumber
+        self.valueInDollars = valueInDollars
+    }
+}

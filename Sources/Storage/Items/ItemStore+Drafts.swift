@@ -87,13 +87,21 @@ extension ItemStore {
     /// - Throws: ``StoreError/conflict(current:)`` if the item's version is not the expected
     ///   one, ``StoreError/itemNotFound`` if it was deleted (the draft is kept in both cases,
     ///   so the edit can be reapplied); ``StoreError/draftNotFound``.
+    /// - Parameter fields: the dialog's fields, set on the draft in the same transaction (a
+    ///   conflict or a missing item leaves the draft as it was).
     @discardableResult
-    public func commitDraft(id: UUID, expectedVersion: Int?, actor: Actor = .system) throws -> Item {
+    public func commitDraft(id: UUID, fields: ItemValues? = nil, expectedVersion: Int?, actor: Actor = .system) throws -> Item {
+        if let fields { try Self.validate(name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars) }
         let now = self.now
         return try writeItems { db, order, change in
-            let draft = try Self.existingDraft(id: id, db)
+            var draft = try Self.existingDraft(id: id, db)
+            if let fields {
+                draft.name = fields.name
+                draft.serialNumber = fields.serialNumber
+                draft.valueInDollars = fields.valueInDollars
+            }
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
-            var item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
+            let item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
                             valueInDollars: draft.valueInDollars, dateCreated: draft.dateCreated,
                             version: 1, photoETag: draft.photoETag)
             if draft.isNew {
@@ -102,27 +110,52 @@ extension ItemStore {
                 if item.photoETag != nil { try Self.record(.photoAdded, item: item.key, actor: actor, at: now, db) }
                 return item
             }
-            guard let current = try Self.item(key: draft.itemKey, db) else { throw StoreError.itemNotFound }
-            change = .fields(of: current.key)
-            guard current.version == (expectedVersion ?? draft.baseVersion) else {
-                throw StoreError.conflict(current: current)
-            }
-            item.version = current.version
-            guard item != current else { return current }
-            // The version comes from a row: checked, as a damaged file may hold Int.max.
-            let (next, overflow) = current.version.addingReportingOverflow(1)
-            guard !overflow else {
-                throw DatabaseError(code: SQLITE_CORRUPT, message: "item version \(current.version) cannot be incremented", sql: nil)
-            }
-            item.version = next
-            try db.execute("""
-                UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, photo_etag = ?
-                WHERE key = ?
-                """, item.name, item.serialNumber, item.valueInDollars, item.version, item.photoETag, item.key)
-            if current.photoETag != item.photoETag { try Self.releasePhoto(current.photoETag, db) }
-            try Self.recordChanges(from: current, to: item, actor: actor, at: now, db)
-            return item
+            change = .fields(of: draft.itemKey)
+            return try Self.replace(with: item, expectedVersion: expectedVersion ?? draft.baseVersion, actor: actor, at: now, db)
         }
+    }
+
+    /// Saves an item's fields straight from its dialog, without a draft: Done when the photo
+    /// did not change. One transaction, as a draft's commit.
+    ///
+    /// - Throws: ``StoreError/conflict(current:)`` if the item's version is not `expectedVersion`,
+    ///   ``StoreError/itemNotFound``, ``StoreError/invalidField(field:reason:)``.
+    @discardableResult
+    public func saveItem(key: UUID, fields: ItemValues, expectedVersion: Int, actor: Actor = .system) throws -> Item {
+        try Self.validate(name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
+        let now = self.now
+        return try writeItems { db, _, change in
+            guard let current = try Self.item(key: key, db) else { throw StoreError.itemNotFound }
+            change = .fields(of: key)
+            var item = current
+            item.name = fields.name
+            item.serialNumber = fields.serialNumber
+            item.valueInDollars = fields.valueInDollars
+            return try Self.replace(with: item, expectedVersion: expectedVersion, actor: actor, at: now, db)
+        }
+    }
+
+    /// Writes `edited` over the item with its key, if that is still at `expectedVersion`: its
+    /// version bumped (unless nothing changed), its old photo released, the change recorded.
+    private static func replace(with edited: Item, expectedVersion: Int?, actor: Actor, at now: Date, _ db: Database) throws -> Item {
+        guard let current = try item(key: edited.key, db) else { throw StoreError.itemNotFound }
+        guard current.version == expectedVersion else { throw StoreError.conflict(current: current) }
+        var item = edited
+        item.version = current.version
+        guard item != current else { return current }
+        // The version comes from a row: checked, as a damaged file may hold Int.max.
+        let (next, overflow) = current.version.addingReportingOverflow(1)
+        guard !overflow else {
+            throw DatabaseError(code: SQLITE_CORRUPT, message: "item version \(current.version) cannot be incremented", sql: nil)
+        }
+        item.version = next
+        try db.execute("""
+            UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, photo_etag = ?
+            WHERE key = ?
+            """, item.name, item.serialNumber, item.valueInDollars, item.version, item.photoETag, item.key)
+        if current.photoETag != item.photoETag { try releasePhoto(current.photoETag, db) }
+        try recordChanges(from: current, to: item, actor: actor, at: now, db)
+        return item
     }
 
     /// Discards a draft: the store is exactly as before it began (a new item never existed,
