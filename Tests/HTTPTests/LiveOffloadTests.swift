@@ -140,4 +140,35 @@ struct LiveOffloadTests {
             #expect(ran.load(ordering: .relaxed) == 2)
         }
     }
+
+    @Test("An admission check may send a request to another registered pool")
+    func admissionChoosesThePool() throws {
+        let wide = WorkPool("wide", threads: 3, queueLimit: 8)
+        let single = WorkPool("single", threads: 1, queueLimit: 8)
+        let running = Atomic<Int>(0)
+        let most = Mutex<[String: Int]>([:])
+        var builder = RouterBuilder()
+        builder.register(single)
+        builder.post("/job", on: wide, admission: { request in .queue(on: request.bodyText == "one" ? single : nil) }) { request in
+            let now = running.add(1, ordering: .relaxed).newValue
+            most.withLock { $0[request.bodyText] = max($0[request.bodyText, default: 0], now) }
+            usleep(200_000)
+            running.subtract(1, ordering: .relaxed)
+            return .text(request.bodyText)
+        }
+        try withTestServer(router: builder.build()) { client in
+            for kind in ["one", "any"] {
+                let connections = (0..<3).map { _ in client.makeClient() }
+                for connection in connections {
+                    try connection.send("POST /job HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\n\(kind)")
+                }
+                for connection in connections {
+                    connection.timeout = .seconds(5)
+                    #expect(try connection.readResponse().bodyString == kind)
+                }
+            }
+            // On its one thread the chosen pool ran them one at a time; the route's own, together.
+            #expect(most.withLock { $0 } == ["one": 1, "any": 3])
+        }
+    }
 }
