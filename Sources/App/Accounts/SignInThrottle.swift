@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Storage
 import Synchronization
 
 /// Slows down guessing without locking anyone out, at three levels, each counted in failed
@@ -126,7 +127,7 @@ final class SignInThrottle: Sendable {
 
     /// Names are compared as accounts compare them: compatibility-normalised, without case.
     static func nameKey(_ username: String) -> String {
-        username.precomposedStringWithCompatibilityMapping.lowercased()
+        AccountStore.usernameKey(username)
     }
 
     private static func keys(_ name: String, _ client: IPAddress?, known: Bool) -> [Key] {

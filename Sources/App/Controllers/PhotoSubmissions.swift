@@ -13,10 +13,8 @@ enum PhotoSubmissions {
     /// 64 KiB) is taken to; a small one is read, as its handler will read it anyway.
     static func carriesPhoto(_ request: HTTPRequest) -> Bool {
         if request.body.isSpooled { return true }
-        guard request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true else { return false }
         do {
-            let form = try request.multipartForm(limits: .init())
-            return form.parts.contains { $0.name == "photo" && !($0.filename ?? "").isEmpty && !$0.body.isEmpty }
+            return try SubmittedForm(request: request).file("photo") != nil
         } catch {
             // Malformed: its handler says so, wherever it runs; the slower pool costs no one.
             return true

@@ -45,7 +45,7 @@ public struct HTTPRequest: Sendable {
     var rejection: (any Error & Sendable)? = nil
     /// Set while `Router.admit` runs the request through the middleware to its route's
     /// admission check rather than its handler.
-    public internal(set) var isAdmissionPass = false
+    var isAdmissionPass = false
     /// Whether the request is already refused for its method (501, or 405) and passes through
     /// the middleware only to have that refusal rendered: a middleware that gates access
     /// should let it through rather than put its own refusal first (RFC 9110 §9.1: the method

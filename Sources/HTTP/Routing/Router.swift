@@ -24,7 +24,7 @@ public struct Router: Sendable {
     let defaultBodyLimit: Int
     let filters: [any HTTPRequestFilter]
     let chain: HTTPHandler
-    /// Every pool some route runs on, each name once.
+    /// Every pool some route runs on or that was registered for admission checks, each name once.
     public let workPools: [WorkPool]
 
     init(builder: RouterBuilder) {

@@ -75,7 +75,8 @@ final class ServerState: Sendable {
     /// while no proxy is trusted: a reverse proxy is most likely in front, so every client
     /// shares its address, and 20 failed sign-ins by anyone slow everyone's down.
     func noticeUntrustedForwarding(from peer: IPAddress, headers: HTTPHeaders) {
-        guard peer.isLoopback || peer.isPrivate, headers[.xForwardedFor] != nil || headers[.forwarded] != nil,
+        guard !warnedAboutUntrustedForwarding.load(ordering: .relaxed), peer.isLoopback || peer.isPrivate,
+              headers[.xForwardedFor] != nil || headers[.forwarded] != nil,
               !warnedAboutUntrustedForwarding.exchange(true, ordering: .relaxed)
         else { return }
         ServerLog.warning("""

@@ -78,7 +78,7 @@ public final class AccountStore: Sendable {
     /// "ann"). A name stored before names were normalised is still found as it was typed.
     public func account(named username: String) throws -> Account? {
         try pool.readWithoutTransaction { db in
-            let key = Self.key(username), legacyKey = username.lowercased()
+            let key = Self.usernameKey(username), legacyKey = username.lowercased()
             for key in key == legacyKey ? [key] : [key, legacyKey] {
                 if let account = try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE username_key = ?", key, map: { Account(row: $0) }) {
                     return account
@@ -238,7 +238,7 @@ public final class AccountStore: Sendable {
     static let accountColumns = "a.id, a.username, a.role, a.created_at, a.password_hash"
 
     /// The form a name is compared in: NFKC and lowercased, so "Ann", "ann" and "ａｎｎ" are one member.
-    static func key(_ username: String) -> String {
+    public static func usernameKey(_ username: String) -> String {
         UsernameSkeleton.normalized(username).lowercased()
     }
 
@@ -253,13 +253,13 @@ public final class AccountStore: Sendable {
 
     static func insertAccount(username typed: String, passwordHash: String, role: Account.Role, now: Date, _ db: Database) throws -> Account {
         let username = UsernameSkeleton.normalized(typed)
-        if try db.fetchOne("SELECT 1 FROM accounts WHERE username_key = ?", key(username), map: { $0[0] as Int }) != nil {
+        if try db.fetchOne("SELECT 1 FROM accounts WHERE username_key = ?", usernameKey(username), map: { $0[0] as Int }) != nil {
             throw AccountError.usernameTaken
         }
         if let existing = try confusableAccount(with: username, db) { throw AccountError.usernameConfusable(existing: existing.username) }
         try db.execute("""
             INSERT INTO accounts (username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?)
-            """, username, key(username), passwordHash, role.rawValue, now)
+            """, username, usernameKey(username), passwordHash, role.rawValue, now)
         return try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE id = last_insert_rowid()", map: { Account(row: $0) })!
     }
 

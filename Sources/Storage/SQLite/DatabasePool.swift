@@ -1,5 +1,3 @@
-import Dispatch
-import Glibc
 import Synchronization
 
 /// One serialized writer and a few read-only connections on the same WAL database.
