@@ -1,5 +1,6 @@
 // Progressive enhancement only: every flow also works with JavaScript off
-// (forms, POST → 303 → GET). Here: an item's dialog opens in place, Esc cancels it,
+// (forms, POST → 303 → GET). Here: an item's dialog opens in place, Esc cancels it (both
+// ask "Discard changes?" first when there are changes),
 // the camera uploads as soon as a photo is chosen, Delete asks in place, in edit mode
 // rows can be dragged by their handle (pointer or touch) or moved with Alt+↑/↓, sort and
 // filters apply when changed, the last action's message is announced, and the insurance
@@ -84,11 +85,13 @@ function enhanceDialog() {
   dialogListeners = new AbortController();
   const signal = dialogListeners.signal;
   const cancelForm = document.getElementById(dialog.dataset.cancelForm);
-  // Escape works like Cancel, as on a modal form sheet.
+  const file = dialog.querySelector('input[type="file"]');
+  const cancel = askBeforeDiscarding(dialog, cancelForm, file, signal);
+  // Escape works like Cancel, as on a modal form sheet (and asks as Cancel does).
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && cancelForm) {
+    if (event.key === "Escape" && cancelForm && !document.querySelector(".discard[open]")) {
       event.preventDefault();
-      cancelForm.requestSubmit();
+      cancel();
     }
   }, { signal });
   // Keep Tab inside the dialog (the page behind is inert, this only wraps around).
@@ -109,7 +112,6 @@ function enhanceDialog() {
   });
   // The camera button: upload as soon as a photo is taken or chosen (so there is no
   // Upload button to press: the stylesheet hides it when scripts run).
-  const file = dialog.querySelector('input[type="file"]');
   const upload = dialog.querySelector(".detail__upload");
   if (file && upload && file.form) {
     file.addEventListener("change", () => {
@@ -128,6 +130,72 @@ function enhanceDialog() {
     sync();
     window.addEventListener("resize", sync, { signal });
   }
+}
+
+// Cancel and Escape ask "Discard changes?" when the dialog holds changes: fields typed here,
+// a file chosen, or unsaved work the server keeps in the dialog's draft (`data-changed`: a photo
+// just taken, a new item already filled in). Without scripts Cancel stays immediate: it is the
+// seed's rollback. Returns what Cancel does.
+function askBeforeDiscarding(dialog, cancelForm, file, signal) {
+  if (!cancelForm) return () => {};
+  const hasChanges = () => dialog.hasAttribute("data-changed")
+    || [...dialog.querySelectorAll(".field__input")].some((field) => field.value !== field.defaultValue)
+    || Boolean(file && file.files.length > 0);
+  const cancel = () => {
+    if (!hasChanges()) {
+      cancelForm.requestSubmit();
+      return;
+    }
+    const returnFocus = document.activeElement;
+    const sheet = discardSheet(cancelForm);
+    sheet.addEventListener("close", () => {
+      sheet.remove();
+      if (returnFocus && returnFocus.isConnected) returnFocus.focus();
+    }, { once: true });
+    sheet.showModal();
+  };
+  const button = dialog.querySelector("button.detail__cancel");
+  if (button) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      cancel();
+    }, { signal });
+  }
+  return cancel;
+}
+
+// The question as a small modal of its own: Keep editing (first, and focused: the safe answer)
+// closes it; Discard is a real submit of the Cancel form.
+function discardSheet(cancelForm) {
+  const texts = document.querySelector("dialog.detail-sheet").dataset;
+  const sheet = document.createElement("dialog");
+  sheet.className = "discard";
+  sheet.setAttribute("aria-labelledby", "discard-title");
+  sheet.setAttribute("aria-describedby", "discard-hint");
+  const title = document.createElement("h2");
+  title.className = "discard__title";
+  title.id = "discard-title";
+  title.textContent = texts.discardTitle;
+  const hint = document.createElement("p");
+  hint.className = "discard__hint";
+  hint.id = "discard-hint";
+  hint.textContent = texts.discardHint;
+  const keep = document.createElement("button");
+  keep.type = "button";
+  keep.className = "discard__keep button";
+  keep.textContent = texts.discardKeep;
+  keep.autofocus = true;
+  keep.addEventListener("click", () => sheet.close());
+  const discard = document.createElement("button");
+  discard.className = "discard__confirm button button--danger";
+  discard.setAttribute("form", cancelForm.id);
+  discard.textContent = texts.discardConfirm;
+  const actions = document.createElement("div");
+  actions.className = "discard__actions";
+  actions.append(keep, discard);
+  sheet.append(title, hint, actions);
+  document.body.append(sheet);
+  return sheet;
 }
 
 // A row's link opens its dialog over the list without loading the page again: the

@@ -23,9 +23,14 @@ struct AppFlowTests {
             let dialog = try browser.get(dialogURL)
             #expect(dialog.status == 200)
             #expect(dialog.body.contains("<dialog"))
-            #expect(dialog.text.contains(draft.name))
+            #expect(draft.name.isEmpty && draft.serialNumber.isEmpty, "Add opens an empty form")
             #expect(try app.store.count() == 0)
-            #expect(!(try browser.get("/items").body.contains(draft.serialNumber)))
+            // Random item fills the draft in; Cancel still leaves nothing behind.
+            #expect(try browser.post(dialogURL.droppingQuery, ["action": "random"]).status == 303)
+            let random = try #require(try app.store.draft(id: draftID))
+            #expect(!random.name.isEmpty)
+            #expect(try browser.get(dialogURL).text.contains(random.name))
+            #expect(!(try browser.get("/items").body.contains(random.serialNumber)))
 
             let cancelled = try browser.post("/drafts/\(draftID.uuidString.lowercased())/cancel", [:])
             #expect(cancelled.status == 303)
@@ -247,7 +252,7 @@ struct AppFlowTests {
     func postsNeedCSRF() throws {
         try withApp { browser, app in
             let item = try app.seedItem(name: "Watch")
-            let draft = try app.store.beginNewItemDraft()
+            let draft = try app.store.beginNewItemDraft(.random)
             let key = item.key.uuidString.lowercased()
             let id = draft.id.uuidString.lowercased()
             let routes = [
@@ -305,7 +310,7 @@ struct AppFlowTests {
     func getsChangeNothing() throws {
         try withApp { browser, app in
             let item = try app.seedItem(name: "Desk", photo: TestImages.png(seed: 4))
-            let draft = try app.store.beginNewItemDraft()
+            let draft = try app.store.beginNewItemDraft(.random)
             let key = item.key.uuidString.lowercased()
             let id = draft.id.uuidString.lowercased()
             let before = try app.store.allItems()

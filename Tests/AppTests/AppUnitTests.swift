@@ -18,7 +18,7 @@ struct AppUnitTests {
         (ItemForm(name: "Lamp", serialNumber: "", value: "1000000001"), false),
         (ItemForm(name: "Lamp", serialNumber: "", value: "12.5"), false),
         (ItemForm(name: "Lamp", serialNumber: "", value: "٣"), false),
-        (ItemForm(name: "Lamp", serialNumber: "", value: ""), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: ""), true),  // left empty: $0
     ])
     func validation(form: ItemForm, valid: Bool) {
         switch form.validate() {

@@ -101,12 +101,12 @@ struct TableViewTests {
             let key = item.key.lowercasedString
             let sheet = try browser.get("/items/\(key)")
             #expect(sheet.body.contains("<dialog class=\"detail-sheet\" open aria-labelledby=\"detail-title\" aria-describedby=\"detail-hint\""))
-            #expect(sheet.body.contains("name=\"name\" form=\"detail-form\" value=\"Vase\" maxlength=\"200\" autocomplete=\"off\" required autofocus"))
+            #expect(sheet.body.contains("name=\"name\" form=\"detail-form\" value=\"Vase\" placeholder=\"e.g. Bicycle\" maxlength=\"200\" autocomplete=\"off\" required autofocus"))
             let invalid = try browser.post("/items/\(key)", [
                 "name": "Vase", "serialNumber": "", "value": "lots", "version": String(item.version), "action": "done",
             ])
             #expect(invalid.status == 422)
-            #expect(invalid.body.contains("name=\"value\" form=\"detail-form\" value=\"lots\" inputmode=\"numeric\" autocomplete=\"off\" autofocus"))
+            #expect(invalid.body.contains("name=\"value\" form=\"detail-form\" value=\"lots\" placeholder=\"e.g. 450\" inputmode=\"numeric\" autocomplete=\"off\" autofocus"))
             #expect(!invalid.body.contains("required autofocus"))
             let whole = SampleImages.jpeg(seed: 2)
             let truncated = Array(whole.prefix(whole.count / 2))

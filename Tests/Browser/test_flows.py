@@ -41,7 +41,19 @@ def press_done(b):
 
 
 def press_cancel(b):
-    b.submit_by(b.find(".detail__cancel"))
+    """Cancel. With JavaScript a dialog holding changes asks "Discard changes?" first: Discard."""
+    cancel = b.find(".detail__cancel")
+    b.scroll_into_view(cancel)
+    with b.navigates():
+        cancel.click()
+        if b.javascript and b.find_all(".discard[open]"):
+            b.find(".discard__confirm").click()
+
+
+def press_random_item(b):
+    """The Add dialog's "Random item": the tutorial's randomItem, in place of the empty form."""
+    b.submit_by(b.find(".detail__random"))
+    b.wait_for("dialog.detail-sheet[open]")
 
 
 def open_item(b, key):
@@ -152,6 +164,8 @@ def test_add_then_cancel(browser):
     click_add(b)
     draft = b.path.split("?")[0]
     assert_focus_in_dialog(b, "after Add")
+    assert dialog_fields(b) == {"name": "", "serial": "", "value": ""}, "Add did not open an empty form"
+    press_random_item(b)
     fields = dialog_fields(b)
     assert RANDOM_NAME.fullmatch(fields["name"]), fields
     assert RANDOM_SERIAL.fullmatch(fields["serial"]), fields
@@ -570,7 +584,9 @@ def test_nojs_add_then_cancel(nojs_browser):
     assert b.js("return typeof enhanceDialog") == "undefined", "JavaScript is not off: app.js ran"
     click_add(b)
     assert_focus_in_dialog(b, "after Add without JS")
+    press_random_item(b)
     serial = dialog_fields(b)["serial"]
+    assert RANDOM_SERIAL.fullmatch(serial), serial
     b.check_page("nojs-add-dialog")
     press_cancel(b)
     assert not b.has_dialog() and b.rows() == []

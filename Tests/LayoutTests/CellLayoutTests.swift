@@ -40,6 +40,27 @@ struct CellLayoutTests {
         #expect(GeneratedCSS(try Self.cell()).declarations(".cell__serial")["white-space"] == "nowrap")
     }
 
+    @Test("A wrapping label that must not be compressed breaks between words only; a squeezable one anywhere")
+    func requiredLabelKeepsItsWords() throws {
+        let spec = try LayoutSpec(
+            block: "bar",
+            formats: ["H:|-0-[camera]-8-[serial]-0-|"],
+            slots: [
+                "camera": LayoutSlot(hugging: .required, compressionResistance: .required, variants: [.always(.wrap)]),
+                "serial": LayoutSlot(compressionResistance: .defaultLow, variants: [.always(.wrap)]),
+            ],
+            variants: [.always(.wrap)])
+        let css = GeneratedCSS(spec)
+        // In a wrapping toolbar the next button moves to a new line before the label wraps.
+        #expect(css.declarations(".bar__camera")["flex-basis"] == "auto")
+        #expect(css.declarations(".bar__camera")["flex-shrink"] == "1")
+        #expect(css.declarations(".bar__camera")["max-width"] == "100%")
+        // "Take or choose a photo" never goes one letter per line: its min-content is its longest word.
+        #expect(css.declarations(".bar__camera")["overflow-wrap"] == "break-word")
+        #expect(css.declarations(".bar__camera")["min-width"] == "min-content")
+        #expect(css.declarations(".bar__serial")["overflow-wrap"] == "anywhere")
+    }
+
     @Test("Wide screens get fixed columns and a maximum width")
     func columns() throws {
         let css = GeneratedCSS(try Self.cell())

@@ -60,7 +60,7 @@ do {
             emit("! C \(item.key)")
         case 4:
             // A new item with a photo, committed in one transaction.
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             let bytes = SampleImages.largePNG(
                 byteCount: Int.random(in: 4_000...40_000, using: &generator), seed: UInt8.random(in: 0...255, using: &generator))
             let withPhoto = try store.setDraftPhoto(id: draft.id, bytes: bytes)

@@ -80,7 +80,7 @@ struct AccountStoreTests {
             try AccountStore(store).setRole(.viewer, accountID: ann.id)
             #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .viewer)
             // Item writes leave it believed (they change no account or session).
-            let item = try store.beginNewItemDraft()
+            let item = try store.beginNewItemDraft(.random)
             _ = try store.commitDraft(id: item.id, expectedVersion: nil)
             let viewer = try Database(path: store.pool.path)
             try viewer.execute("UPDATE accounts SET role = 'editor' WHERE id = ?", ann.id)

@@ -8,11 +8,11 @@ struct BackupTests {
     /// A store with a bit of everything: photos, a move, an edit, a deleted item, accounts.
     static func fillStore(_ store: ItemStore) throws -> (photoItem: UUID, deletedItem: UUID) {
         for _ in 0..<5 { _ = try store.createRandomItem() }
-        let draft = try store.beginNewItemDraft()
+        let draft = try store.beginNewItemDraft(.random)
         _ = try store.updateDraft(id: draft.id, name: "Camera", serialNumber: "C1", valueInDollars: 120)
         _ = try store.setDraftPhoto(id: draft.id, bytes: TestImage.jpeg(seed: 7))
         let camera = try store.commitDraft(id: draft.id, expectedVersion: nil)
-        let png = try store.beginNewItemDraft()
+        let png = try store.beginNewItemDraft(.random)
         _ = try store.setDraftPhoto(id: png.id, bytes: TestImage.png(seed: 3))
         let deleted = try store.commitDraft(id: png.id, expectedVersion: nil)
         try store.moveItem(from: 5, to: 0)

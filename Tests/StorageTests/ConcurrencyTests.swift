@@ -32,7 +32,7 @@ struct ConcurrencyTests {
                                     live.withLock { _ = $0.remove(victim.key) }
                                 } catch StoreError.itemNotFound {}  // another thread removed it first
                             case 5:
-                                let draft = try store.beginNewItemDraft()
+                                let draft = try store.beginNewItemDraft(.random)
                                 _ = try store.setDraftPhoto(id: draft.id, bytes: TestImage.jpeg(seed: UInt8.random(in: 0...255, using: &generator)))
                                 if Bool.random(using: &generator) {
                                     let item = try store.commitDraft(id: draft.id, expectedVersion: nil)

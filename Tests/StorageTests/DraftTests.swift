@@ -9,7 +9,7 @@ struct DraftTests {
         let clock = TestClock()
         try withTemporaryStore(configuration: .with(clock: clock)) { store, _ in
             let existing = try (0..<3).map { _ in try store.createRandomItem() }
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             #expect(draft.isNew)
             #expect(draft.baseVersion == nil)
             #expect(draft.photoETag == nil)
@@ -42,7 +42,7 @@ struct DraftTests {
         try withTemporaryStore { store, _ in
             try store.seed(count: 4)
             let before = try StoreSnapshot(store)
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             _ = try store.updateDraft(id: draft.id, name: "Lamp", serialNumber: "", valueInDollars: 3)
             let withPhoto = try store.setDraftPhoto(id: draft.id, bytes: TestImage.jpeg())
             #expect(withPhoto.photoETag != nil)
@@ -174,7 +174,7 @@ struct DraftTests {
         try withTemporaryStore { store, _ in
             let items = try (0..<3).map { _ in try store.createRandomItem() }
             for _ in 0..<5 {
-                let draft = try store.beginNewItemDraft()
+                let draft = try store.beginNewItemDraft(.random)
                 _ = try store.updateDraft(id: draft.id, name: "Ghost", serialNumber: "", valueInDollars: 1_000)
             }
             _ = try store.beginEditDraft(key: items[0].key)
@@ -192,7 +192,7 @@ struct DraftTests {
         let clock = TestClock()
         try withTemporaryStore(configuration: .with(clock: clock)) { store, directory in
             let item = try store.createRandomItem()
-            let old = try store.beginNewItemDraft()
+            let old = try store.beginNewItemDraft(.random)
             _ = try store.setDraftPhoto(id: old.id, bytes: TestImage.png(seed: 1))
             let oldEdit = try store.beginEditDraft(key: item.key)
             clock.advance(by: 20 * 3_600)
@@ -208,7 +208,7 @@ struct DraftTests {
             #expect(try store.purgeDrafts(olderThan: 3_600) == 1)
             #expect(try store.photoRowCount() == 0)
 
-            let abandoned = try store.beginNewItemDraft()
+            let abandoned = try store.beginNewItemDraft(.random)
             store.close()
             clock.advance(by: 86_401)
             let reopened = try ItemStore(path: directory + "/homepwner.sqlite", configuration: .with(clock: clock))
@@ -224,9 +224,10 @@ struct DraftTests {
                       ("N", "S", -1, .valueInDollars), ("N", "S", 1_000_000_001, .valueInDollars)])
     func validation(name: String, serial: String, value: Int, field: StoreError.Field) throws {
         try withTemporaryStore { store, _ in
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             let error = try #require(throws: StoreError.self) {
-                try store.updateDraft(id: draft.id, name: name, serialNumber: serial, valueInDollars: value)
+                try store.commitDraft(id: draft.id, fields: ItemValues(name: name, serialNumber: serial, valueInDollars: value),
+                                      expectedVersion: nil)
             }
             guard case .invalidField(let rejected, _) = error else {
                 Issue.record("unexpected \(error)")
@@ -237,6 +238,35 @@ struct DraftTests {
             let edge = try store.updateDraft(id: draft.id, name: String(repeating: "n", count: 200),
                                              serialNumber: String(repeating: "s", count: 64), valueInDollars: 1_000_000_000)
             #expect(edge.valueInDollars == 1_000_000_000)
+        }
+    }
+
+    @Test("A new item starts empty and may stay unnamed as a draft, never once committed; Random item fills in the tutorial's item")
+    func emptyNewItem() throws {
+        try withTemporaryStore { store, _ in
+            let draft = try store.beginNewItemDraft()
+            #expect(draft.name == "" && draft.serialNumber == "" && draft.valueInDollars == 0)
+            // A photo first, the name later: the draft keeps an empty name and what else was typed.
+            let typed = try store.updateDraft(id: draft.id, name: " ", serialNumber: "SN-1", valueInDollars: 7)
+            #expect(typed.serialNumber == "SN-1")
+            let unnamed = try #require(throws: StoreError.self) { try store.commitDraft(id: draft.id, expectedVersion: nil) }
+            guard case .invalidField(.name, _) = unnamed else {
+                Issue.record("unexpected \(unnamed)")
+                return
+            }
+            #expect(try store.count() == 0)
+            #expect(try store.draft(id: draft.id) != nil, "a refused Done keeps the draft")
+            #expect(throws: StoreError.self) {
+                try store.updateDraft(id: draft.id, name: String(repeating: "n", count: 201), serialNumber: "", valueInDollars: 0)
+            }
+
+            let random = try store.fillDraftRandomly(id: draft.id)
+            #expect(RandomItem.adjectives.contains { random.name.hasPrefix($0 + " ") })
+            #expect(RandomItem.nouns.contains { random.name.hasSuffix(" " + $0) })
+            #expect(random.serialNumber.count == 5 && (0...99).contains(random.valueInDollars))
+            let item = try store.commitDraft(id: draft.id, expectedVersion: nil)
+            #expect(item.name == random.name && item.serialNumber == random.serialNumber)
+            #expect(throws: StoreError.draftNotFound) { try store.fillDraftRandomly(id: draft.id) }
         }
     }
 

@@ -127,7 +127,7 @@ struct ItemStoreTests {
             var store = try ItemStore.open(directory: nested)
             #expect(store.path == nested + "/homepwner.sqlite")
             try store.seed(count: 10)
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             _ = try store.setDraftPhoto(id: draft.id, bytes: TestImage.gif())
             let committed = try store.commitDraft(id: draft.id, expectedVersion: nil)
             let before = try StoreSnapshot(store)

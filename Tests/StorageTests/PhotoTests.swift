@@ -12,7 +12,7 @@ struct PhotoTests {
                       (TestImage.gif(), "image/gif"), (TestImage.webp(), "image/webp")])
     func sniffing(bytes: [UInt8], mediaType: String) throws {
         try withTemporaryStore { store, _ in
-            let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft().id, bytes: bytes)
+            let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft(.random).id, bytes: bytes)
             let photo = try #require(try store.draftPhoto(id: draft.id))
             #expect(photo.mediaType == mediaType)
             #expect(photo.bytes == bytes)
@@ -26,7 +26,7 @@ struct PhotoTests {
                       [0x42, 0x4D, 0, 0, 0, 0], Array("%PDF-1.7".utf8)] as [[UInt8]])
     func unsupported(bytes: [UInt8]) throws {
         try withTemporaryStore { store, _ in
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             #expect(throws: StoreError.unsupportedPhotoType) { try store.setDraftPhoto(id: draft.id, bytes: bytes) }
             #expect(try store.draft(id: draft.id) == draft)
             #expect(try store.photoRowCount() == 0)
@@ -40,14 +40,14 @@ struct PhotoTests {
         var configuration = ItemStore.Configuration()
         configuration.maxPhotoBytes = atLimit.count
         try withTemporaryStore(configuration: configuration) { store, _ in
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             #expect(throws: StoreError.photoTooLarge(limit: atLimit.count)) {
                 try store.setDraftPhoto(id: draft.id, bytes: atLimit + [0])
             }
             #expect(try store.setDraftPhoto(id: draft.id, bytes: atLimit).photoETag != nil)
         }
         try withTemporaryStore { store, _ in
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             // Refused by its size before anything reads it.
             let tooLarge = [UInt8](repeating: 0xFF, count: 10 * 1_024 * 1_024 + 1)
             #expect(throws: StoreError.photoTooLarge(limit: 10 * 1_024 * 1_024)) {
@@ -61,7 +61,7 @@ struct PhotoTests {
         try withTemporaryStore { store, _ in
             let bytes = SampleImages.largePNG(byteCount: 10 * 1_024 * 1_024 - 8_192)
             #expect(bytes.count > 10_000_000 && bytes.count <= 10 * 1_024 * 1_024)
-            let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft().id, bytes: bytes)
+            let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft(.random).id, bytes: bytes)
             let item = try store.commitDraft(id: draft.id, expectedVersion: nil)
             let photo = try #require(try store.photo(forItem: item.key))
             #expect(photo.bytes == bytes)
@@ -72,9 +72,9 @@ struct PhotoTests {
     @Test("The ETag is a strong, quoted SHA-256 of the content; identical photos are stored once")
     func etags() throws {
         try withTemporaryStore { store, _ in
-            let first = try store.setDraftPhoto(id: try store.beginNewItemDraft().id, bytes: TestImage.png(seed: 1))
-            let same = try store.setDraftPhoto(id: try store.beginNewItemDraft().id, bytes: TestImage.png(seed: 1))
-            let other = try store.setDraftPhoto(id: try store.beginNewItemDraft().id, bytes: TestImage.png(seed: 2))
+            let first = try store.setDraftPhoto(id: try store.beginNewItemDraft(.random).id, bytes: TestImage.png(seed: 1))
+            let same = try store.setDraftPhoto(id: try store.beginNewItemDraft(.random).id, bytes: TestImage.png(seed: 1))
+            let other = try store.setDraftPhoto(id: try store.beginNewItemDraft(.random).id, bytes: TestImage.png(seed: 2))
             let etag = try #require(first.photoETag)
             #expect(etag == "\"sha256-" + SHA256.hexDigest(TestImage.png(seed: 1)) + "\"")
             #expect(etag.count == 2 + 7 + 64)
@@ -102,7 +102,7 @@ struct PhotoTests {
                       Array(SampleImages.png().prefix(40)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]] as [[UInt8]])
     func unreadable(bytes: [UInt8]) throws {
         try withTemporaryStore { store, _ in
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             #expect {
                 try store.setDraftPhoto(id: draft.id, bytes: bytes)
             } throws: { error in
@@ -119,7 +119,7 @@ struct PhotoTests {
         try withTemporaryStore { store, _ in
             let upload = SampleImages.jpegWithLocation(seed: 9, orientation: 6)
             #expect(try PhotoMetadata(bytes: upload).hasLocation)
-            let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft().id, bytes: upload)
+            let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft(.random).id, bytes: upload)
             let stored = try #require(try store.draftPhoto(id: draft.id))
             #expect(stored.bytes != upload)
             let metadata = try PhotoMetadata(bytes: stored.bytes)
@@ -134,7 +134,7 @@ struct PhotoTests {
     func thumbnails() throws {
         try withTemporaryStore { store, _ in
             for (index, bytes) in [TestImage.jpeg(seed: 3), TestImage.png(seed: 4), TestImage.gif(seed: 5), TestImage.webp(seed: 6)].enumerated() {
-                let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft().id, bytes: bytes)
+                let draft = try store.setDraftPhoto(id: try store.beginNewItemDraft(.random).id, bytes: bytes)
                 let item = try store.commitDraft(id: draft.id, expectedVersion: nil)
                 for size in ItemStore.thumbnailSizes {
                     let thumbnail = try #require(try store.thumbnail(forItem: item.key, size: size))

@@ -26,7 +26,7 @@ struct RevisionTests {
             #expect(!changed())
             try store.commitDraft(id: draft.id, expectedVersion: a.version)
             #expect(changed())
-            let cancelled = try store.beginNewItemDraft()
+            let cancelled = try store.beginNewItemDraft(.random)
             try store.cancelDraft(id: cancelled.id)
             #expect(!changed())
             try store.removeItem(key: b.key)
@@ -61,7 +61,7 @@ struct RevisionTests {
             #expect(store.fieldChanges(from: beforeMove + 1, to: store.revision) == [a.key])
             let beforeAdd = store.revision
             _ = try store.createRandomItem()
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             try store.commitDraft(id: draft.id, expectedVersion: nil)
             #expect(store.fieldChanges(from: beforeAdd, to: store.revision) == nil)
             let beforeDelete = store.revision

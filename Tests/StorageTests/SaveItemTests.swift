@@ -45,7 +45,7 @@ struct SaveItemTests {
     @Test("A draft's commit with the dialog's fields sets them in its transaction; a conflict leaves the draft as it was")
     func commitWithFields() throws {
         try withTemporaryStore { store, _ in
-            let draft = try store.beginNewItemDraft()
+            let draft = try store.beginNewItemDraft(.random)
             let added = try store.commitDraft(id: draft.id, fields: ItemValues(name: "Kettle", serialNumber: "K", valueInDollars: 30),
                                               expectedVersion: nil)
             #expect(added.name == "Kettle" && added.version == 1)

@@ -83,7 +83,7 @@ extension ItemStore {
     /// Adds an item with these fields the way the dialog does (a new-item draft, committed).
     @discardableResult
     func add(_ name: String, serial: String = "", value: Int = 0, photo: [UInt8]? = nil, actor: Actor = .system) throws -> Item {
-        let draft = try beginNewItemDraft()
+        let draft = try beginNewItemDraft(.random)
         _ = try updateDraft(id: draft.id, name: name, serialNumber: serial, valueInDollars: value)
         if let photo { _ = try setDraftPhoto(id: draft.id, bytes: photo) }
         return try commitDraft(id: draft.id, expectedVersion: nil, actor: actor)

@@ -42,7 +42,8 @@ struct DetailController: Sendable {
             throw HTTPError(.badRequest, "The form has no item version.")
         }
         let clean: ItemForm.Clean
-        switch fields.validate() {
+        // Done with a photo chosen goes through a draft, which keeps the photo if the name is missing.
+        switch fields.validate(requiresName: Self.action(of: form) == "done" && form.file("photo") == nil) {
         case .success(let values): clean = values
         case .failure(let failure):
             return try render(.item(item), form: fields, errors: failure.errors, request: request, status: .unprocessableContent)
@@ -50,7 +51,7 @@ struct DetailController: Sendable {
         if item.version != expected {
             return try render(.item(item), form: fields, conflict: item, request: request, status: .conflict)
         }
-        if form["action"] ?? "done" == "done", form.file("photo") == nil {
+        if Self.action(of: form) == "done", form.file("photo") == nil {
             // Nothing but fields: saved at once, one transaction, no draft to roll back.
             let saved: Item
             do {
@@ -67,11 +68,20 @@ struct DetailController: Sendable {
     /// `POST /drafts/:id` — Done, Upload or Remove photo from a draft's dialog.
     func submitDraft(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let draft = try existingDraft(request)
+        if Self.action(of: form) == "random" {
+            // The tutorial's random item, in place of whatever was typed; the photo stays.
+            _ = try store.fillDraftRandomly(id: draft.id)
+            return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + listState(request).stateQuery)
+        }
         let fields = ItemForm(form)
         let clean: ItemForm.Clean
-        switch fields.validate() {
+        // The name is required by Done only; with a photo sent along, once the photo is kept.
+        switch fields.validate(requiresName: Self.action(of: form) == "done" && form.file("photo") == nil) {
         case .success(let values): clean = values
-        case .failure(let failure):
+        case .failure(var failure):
+            if failure.errors.name == "errorNameRequired", draft.isNew, draft.photoETag == nil, fields.isBlank {
+                failure.errors.name = "errorNewItemUntouched"  // never a blank item, and say what Done needs
+            }
             return try render(.draft(draft), form: fields, errors: failure.errors, request: request, status: .unprocessableContent)
         }
         let expected = draft.isNew ? nil : (form["version"].flatMap { Int($0) } ?? draft.baseVersion)
@@ -103,13 +113,14 @@ struct DetailController: Sendable {
     private func apply(
         _ form: SubmittedForm, fields: ItemForm, clean: ItemForm.Clean, to draft: Draft, expectedVersion: Int?, request: HTTPRequest
     ) throws -> HTTPResponse {
-        let action = form["action"] ?? "done"
+        let action = Self.action(of: form)
         var errors = ItemForm.Errors()
+        var draft = draft
         do {
             if action == "remove-photo" {
-                _ = try store.removeDraftPhoto(id: draft.id)
+                draft = try store.removeDraftPhoto(id: draft.id)
             } else if let file = form.file("photo") {
-                _ = try store.setDraftPhoto(id: draft.id, bytes: file.body.bytes())
+                draft = try store.setDraftPhoto(id: draft.id, bytes: file.body.bytes())
             } else if action == "upload" {
                 errors.photo = "errorPhotoMissing"
             }
@@ -125,6 +136,9 @@ struct DetailController: Sendable {
         } catch StoreError.unreadablePhoto {
             errors.photo = "errorPhotoUnreadable"
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
+        }
+        if action == "done", errors.isEmpty, clean.name.isEmpty {
+            errors.name = "errorNameRequired"  // a photo sent with Done is kept; the name is still needed
         }
         guard action == "done", errors.isEmpty else {
             let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
@@ -219,6 +233,12 @@ struct DetailController: Sendable {
         let entries = try store.history(of: key, before: before, limit: DetailView.historyPageSize + 1)
         return DetailView.HistoryPage(entries: Array(entries.prefix(DetailView.historyPageSize)),
                                       hasOlder: entries.count > DetailView.historyPageSize, isFirstPage: before == nil)
+    }
+
+    /// The dialog's button that sent the form: Done (also Enter in a field), Upload, Remove
+    /// photo or Random item.
+    private static func action(of form: SubmittedForm) -> String {
+        form["action"] ?? "done"
     }
 
     /// The list behind the dialog, as the dialog's URL carries it (search, sort, filters, page).

@@ -24,7 +24,8 @@ struct ItemListController: Sendable {
         }
     }
 
-    /// `POST /items` — Add: a random item as a draft, shown in the modal dialog over the
+    /// `POST /items` — Add: an empty new item as a draft (its dialog has "Random item" for the
+    /// tutorial's `randomItem`), shown in the modal dialog over the
     /// list as it was (its search, sort, filters and page).
     func add(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let draft = try store.beginNewItemDraft()

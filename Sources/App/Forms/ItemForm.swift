@@ -40,20 +40,29 @@ struct ItemForm: Sendable, Equatable {
         var fields: ItemValues { ItemValues(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars) }
     }
 
-    /// The cleaned values, or the errors to show next to each field.
-    func validate() -> Result<Clean, ValidationFailure> {
+    /// Whether nothing was typed at all: a new item's untouched form.
+    var isBlank: Bool {
+        name.trimmingWhitespace.isEmpty && serialNumber.trimmingWhitespace.isEmpty && value.trimmingWhitespace.isEmpty
+    }
+
+    /// The cleaned values, or the errors to show next to each field. A value left empty is $0.
+    ///
+    /// - Parameter requiresName: `false` for what a dialog does before Done (a photo taken
+    ///   before the name is typed): an empty name is kept as it is.
+    func validate(requiresName: Bool = true) -> Result<Clean, ValidationFailure> {
         var errors = Errors()
         let name = name.trimmingWhitespace
         let serial = serialNumber.trimmingWhitespace
         if name.isEmpty {
-            errors.name = "errorNameRequired"
+            if requiresName { errors.name = "errorNameRequired" }
         } else if name.count > Self.maxNameLength {
             errors.name = "errorNameLong"
         }
         if serial.count > Self.maxSerialLength {
             errors.serialNumber = "errorSerialLong"
         }
-        let digits = value.trimmingWhitespace.filter { $0 != "," && $0 != "$" }
+        let typed = value.trimmingWhitespace
+        let digits = typed.isEmpty ? "0" : typed.filter { $0 != "," && $0 != "$" }
         let dollars = digits.allSatisfy(\.isASCII) ? Int(digits) : nil
         if dollars == nil || dollars! < 0 || dollars! > Self.maxValue {
             errors.value = "errorValueNumber"

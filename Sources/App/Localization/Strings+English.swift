@@ -340,5 +340,16 @@ extension Strings {
         "errorUsernameScripts": "Use one alphabet: this name mixes alphabets whose letters look alike (such as Latin with Cyrillic or Greek).",
         "errorUsernameLookalike": "This name looks like an existing member’s name. Choose one that is easy to tell apart.",
         "errorPhotoPixels": "That photo has more than 50 megapixels. Choose a smaller one, or one taken at a lower resolution.",
+        "placeholderName": "e.g. Bicycle",
+        "placeholderSerial": "e.g. 1Y6A1",
+        "placeholderValue": "e.g. 450",
+        "randomItem": "Random item",
+        "randomItemHint": "Fills in the tutorial’s example: a random name, serial number and value.",
+        "errorNewItemUntouched": "Nothing to add yet: type a name (or press Random item), or press Cancel.",
+        "photoUpright": "Turn your phone upright to see the photo or take one.",
+        "discardTitle": "Discard changes?",
+        "discardHint": "What you changed in this item will be lost.",
+        "discardKeep": "Keep editing",
+        "discardConfirm": "Discard",
     ]
 }

@@ -340,5 +340,16 @@ extension Strings {
         "errorUsernameScripts": "请只使用一种文字：这个名字混用了字母相似的文字（例如拉丁字母与西里尔字母或希腊字母）。",
         "errorUsernameLookalike": "这个名字与现有成员的名字看起来很像，请选择一个容易区分的名字。",
         "errorPhotoPixels": "这张照片超过 5000 万像素。请选择较小的照片，或以较低分辨率拍摄的照片。",
+        "placeholderName": "例如：自行车",
+        "placeholderSerial": "例如：1Y6A1",
+        "placeholderValue": "例如：450",
+        "randomItem": "随机物品",
+        "randomItemHint": "填入教程中的示例：随机的名称、序列号和价值。",
+        "errorNewItemUntouched": "还没有可添加的内容：请输入名称（或按“随机物品”），或按“取消”。",
+        "photoUpright": "请把手机竖过来，才能看到照片或拍照。",
+        "discardTitle": "放弃更改？",
+        "discardHint": "你对这件物品所做的更改将会丢失。",
+        "discardKeep": "继续编辑",
+        "discardConfirm": "放弃",
     ]
 }

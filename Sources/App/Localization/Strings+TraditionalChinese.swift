@@ -340,5 +340,16 @@ extension Strings {
         "errorUsernameScripts": "請只使用一種文字：這個名稱混用了字母相似的文字（例如拉丁字母與西里爾字母或希臘字母）。",
         "errorUsernameLookalike": "這個名稱與現有成員的名稱看起來很像，請選擇一個容易區分的名稱。",
         "errorPhotoPixels": "這張照片超過 5000 萬像素。請選擇較小的照片，或以較低解析度拍攝的照片。",
+        "placeholderName": "例如：腳踏車",
+        "placeholderSerial": "例如：1Y6A1",
+        "placeholderValue": "例如：450",
+        "randomItem": "隨機物品",
+        "randomItemHint": "填入教學中的範例：隨機的名稱、序號和價值。",
+        "errorNewItemUntouched": "還沒有可新增的內容：請輸入名稱（或按「隨機物品」），或按「取消」。",
+        "photoUpright": "請把手機轉為直向，才能看到照片或拍照。",
+        "discardTitle": "捨棄變更？",
+        "discardHint": "你對這件物品所做的變更將會遺失。",
+        "discardKeep": "繼續編輯",
+        "discardConfirm": "捨棄",
     ]
 }

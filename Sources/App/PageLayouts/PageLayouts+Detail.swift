@@ -1,28 +1,31 @@
 import Layout
 
 extension PageLayouts {
-    /// The detail modal: `V:[date]-[photo]-[toolbar]-[history]` under the bar and the fields, presented
-    /// as a centred form sheet in regular width and full screen in compact width. On a phone
-    /// on its side (compact height) the photo is hidden and the camera button disabled.
+    /// The detail modal: `V:[photo]-[toolbar]-[fields]-[random]-[date]-[history]` under the bar
+    /// (the photo and its camera first, as a new contact's "Add Photo"), presented as a centred
+    /// form sheet in regular width and full screen in compact width. On a phone on its side
+    /// (compact height) the photo is hidden and the camera button disabled, and the toolbar says why.
     static let detailSheet = spec {
         try LayoutSpec(
             block: "detail",
             container: "detail-sheet",
             formats: [
-                "V:|-0-[bar]-16-[fields]-16-[date]-[photo]-[toolbar]-16-[history]-16-|",
+                "V:|-0-[bar]-16-[photo]-[toolbar]-16-[fields]-[random-row]-16-[date]-16-[history]-16-|",
                 "H:|-0-[bar]-0-|",
-                "H:|-16-[fields]-16-|",
-                "H:|-16-[date]-16-|",
                 "H:|-0-[photo]-0-|",
                 "H:|-16-[toolbar]-16-|",
+                "H:|-16-[fields]-16-|",
+                "H:|-16-[random-row]-16-|",
+                "H:|-16-[date]-16-|",
                 "H:|-16-[history]-16-|",
             ],
             slots: [
                 "bar": fixedHeight,
-                "fields": fixedHeight,
-                "date": fixedHeight,
-                "photo": LayoutSlot(hugging: .defaultLow, variants: [.when(.compactHeight, .hide)]),
+                "photo": LayoutSlot(hugging: .required, variants: [.when(.compactHeight, .hide)]),
                 "toolbar": fixedHeight,
+                "fields": fixedHeight,
+                "random-row": fixedHeight,
+                "date": fixedHeight,
                 "history": fixedHeight,
             ],
             backdrop: "modal",
@@ -85,24 +88,30 @@ extension PageLayouts {
             ])
     }
 
-    /// The toolbar: camera, Upload, Remove photo; wraps rather than overflow. The camera is a
-    /// `<label>` around the file input, so disabling it dims the label and hides the input.
+    /// The toolbar: camera, Upload, Remove photo; wraps rather than overflow, and the camera's
+    /// label is never narrower than its words. The camera is a `<label>` around the file input,
+    /// so disabling it dims the label and hides the input. In compact height Remove photo goes
+    /// with the photo it would remove, and a line says how to get both back.
     static let detailToolbar = spec {
         try LayoutSpec(
             block: "detail",
             container: "detail__toolbar",
-            formats: ["H:|-0-[camera]-8-[upload]-8-[remove-photo]-0-|"],
+            formats: ["H:|-0-[camera]-8-[upload]-8-[remove-photo]-8-[upright]-0-|"],
             slots: [
                 "camera": LayoutSlot(
                     hugging: .required, compressionResistance: .required,
                     variants: [.when(.compactHeight, .disable), .always(.wrap)]),
                 // Upload goes with the camera: nothing to upload where no photo can be chosen.
                 "upload": LayoutSlot(hugging: .required, compressionResistance: .required, variants: [.when(.compactHeight, .disable)]),
-                "remove-photo": button,
+                "remove-photo": LayoutSlot(hugging: .required, compressionResistance: .required, variants: [.when(.compactHeight, .hide)]),
+                "upright": LayoutSlot(
+                    hugging: .defaultLow, compressionResistance: .defaultLow,
+                    variants: [.when(.regularHeight, .hide), .always(.stack)]),
             ],
             variants: [.always(.wrap)])
     }
 
-    /// A section of the sheet that keeps its content height.
-    static let fixedHeight = LayoutSlot(hugging: .defaultHigh)
+    /// A section of the sheet that keeps its content height: nothing grows, so a short sheet's
+    /// room is left below its last section, as on a form sheet.
+    static let fixedHeight = LayoutSlot(hugging: .required)
 }

@@ -33,8 +33,13 @@ struct DetailView {
         switch subject {
         case .draft(let draft):
             let id = draft.id.lowercasedString
-            fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: String(draft.valueInDollars))
+            // A new item's $0 is shown as an empty field, with its example as the placeholder.
+            let value = draft.isNew && draft.valueInDollars == 0 ? "" : String(draft.valueInDollars)
+            fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: value)
             dateCreated = draft.dateCreated
+            // Unsaved work Cancel would lose: a photo changed, or a new item with anything in it.
+            let started = !fields.isBlank || draft.photoETag != nil
+            values["changed"] = .bool(form != nil || !draft.isNew || started)
             storedName = draft.name
             photoURL = draft.photoETag.map { "/drafts/\(id)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/drafts/\(id)\(pageQuery)")
@@ -53,6 +58,8 @@ struct DetailView {
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
             values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter).url)
             values["isNew"] = false
+            // Fields re-shown after a 422 or a 409 were typed but never saved.
+            values["changed"] = .bool(form != nil)
             values["heading"] = .string(context.text("editItem"))
             values["version"] = .int(conflict?.version ?? item.version)
         }

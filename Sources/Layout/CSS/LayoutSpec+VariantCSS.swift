@@ -63,7 +63,14 @@ extension LayoutSpec {
             var d: [(String, String)] = []
             // A slot stacked on its own line in the same size classes keeps that line's basis.
             let stacked = slot.variants.contains(LayoutVariantRule(when, .stack))
-            if slot.compressionResistance == .required, !stacked {
+            // In a container whose lines wrap there (a toolbar), a required slot keeps its one-line
+            // width and the next views move to a new line first; it wraps its text only when a
+            // line of its own is still too narrow.
+            let containerWraps = variants.contains { $0.variant == .wrap && ($0.condition == .any || $0.condition == when) }
+            if slot.compressionResistance == .required, !stacked, containerWraps {
+                d += [("flex-grow", "0"), ("flex-shrink", "1"), ("flex-basis", "auto"),
+                      ("max-width", sizes.maximum.map { CSSLength.rem(points: $0) } ?? "100%")]
+            } else if slot.compressionResistance == .required, !stacked {
                 let plan = GrowthPlan(spec: self, format: main)
                 d += [
                     ("flex-grow", PriorityLevels.weight(rank: plan.levels.topRank)),
@@ -71,8 +78,10 @@ extension LayoutSpec {
                     ("max-width", sizes.maximum.map { CSSLength.rem(points: $0) } ?? "max-content"),
                 ]
             }
-            // `anywhere`, unlike `break-word`, lets an unbroken serial shrink its min-content width.
-            d += [("min-width", "min-content"), ("white-space", "normal"), ("overflow-wrap", "anywhere"), ("text-overflow", "clip")]
+            // `anywhere`, unlike `break-word`, lets an unbroken serial shrink its min-content width;
+            // a required slot (a button's label) is never narrower than its longest word.
+            let breaks = slot.compressionResistance == .required ? "break-word" : "anywhere"
+            d += [("min-width", "min-content"), ("white-space", "normal"), ("overflow-wrap", breaks), ("text-overflow", "clip")]
             set.add(CSSRule(slotSelector, d), when: when)
             // Lines break between the slot's child elements (an amount and its badge), not inside them.
             set.add(CSSRule("\(slotSelector) > *", [("white-space", "nowrap")]), when: when)

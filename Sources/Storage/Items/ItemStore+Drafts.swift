@@ -2,14 +2,36 @@ import CSQLite
 import Foundation
 
 extension ItemStore {
-    /// Starts a new item: a random item held in a draft, not in the list until committed.
-    public func beginNewItemDraft() throws -> Draft {
+    /// What a new item's draft starts with.
+    public enum NewItemFields: Sendable {
+        /// Nothing: no name yet (Done refuses it until one is given), no serial, no value.
+        case empty
+        /// The tutorial's `randomItem` ("Fluffy Mac", "1Y6A1", $92).
+        case random
+    }
+
+    /// Starts a new item held in a draft, not in the list until committed.
+    public func beginNewItemDraft(_ fields: NewItemFields = .empty) throws -> Draft {
         let item = makeRandomItem()
-        let draft = Draft(id: Self.newDraftID(), itemKey: item.key, isNew: true, name: item.name,
+        var draft = Draft(id: Self.newDraftID(), itemKey: item.key, isNew: true, name: item.name,
                           serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                           dateCreated: item.dateCreated, baseVersion: nil, photoETag: nil, updatedAt: now)
+        if case .empty = fields {
+            draft.name = ""
+            draft.serialNumber = ""
+            draft.valueInDollars = 0
+        }
         try pool.write { db in try Self.insert(draft, db) }
         return draft
+    }
+
+    /// Gives a draft the tutorial's random name, serial number and value (its photo stays):
+    /// the Add dialog's "Random item".
+    ///
+    /// - Throws: ``StoreError/draftNotFound``.
+    public func fillDraftRandomly(id: UUID) throws -> Draft {
+        let random = makeRandomItem()
+        return try updateDraft(id: id, name: random.name, serialNumber: random.serialNumber, valueInDollars: random.valueInDollars)
     }
 
     /// Starts editing the item with `key`: a snapshot of its fields and photo (the photo is
@@ -34,13 +56,14 @@ extension ItemStore {
         try pool.readWithoutTransaction { db in try Self.draft(id: id, db) }
     }
 
-    /// Sets a draft's fields.
+    /// Sets a draft's fields. A draft may have no name yet (a photo taken first); its commit
+    /// refuses it until it has one.
     ///
-    /// - Throws: ``StoreError/invalidField(field:reason:)`` for an empty or too long name (200),
+    /// - Throws: ``StoreError/invalidField(field:reason:)`` for a too long name (200),
     ///   a too long serial number (64) or a value outside 0…1,000,000,000;
     ///   ``StoreError/draftNotFound``.
     public func updateDraft(id: UUID, name: String, serialNumber: String, valueInDollars: Int) throws -> Draft {
-        try Self.validate(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars)
+        try Self.validate(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars, requiresName: false)
         let updatedAt = now
         return try pool.write { db in
             try db.execute("""
@@ -99,6 +122,9 @@ extension ItemStore {
                 draft.name = fields.name
                 draft.serialNumber = fields.serialNumber
                 draft.valueInDollars = fields.valueInDollars
+            } else {
+                // The draft's own fields: never an unnamed item in the list.
+                try Self.validate(name: draft.name, serialNumber: draft.serialNumber, valueInDollars: draft.valueInDollars)
             }
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             let item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
@@ -205,8 +231,8 @@ extension ItemStore {
         return UUID.version4(using: &generator)
     }
 
-    static func validate(name: String, serialNumber: String, valueInDollars: Int) throws {
-        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+    static func validate(name: String, serialNumber: String, valueInDollars: Int, requiresName: Bool = true) throws {
+        if requiresName, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw StoreError.invalidField(field: .name, reason: "required")
         }
         if name.count > 200 { throw StoreError.invalidField(field: .name, reason: "longer than 200 characters") }

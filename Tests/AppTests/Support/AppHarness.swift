@@ -74,7 +74,7 @@ extension HomepwnerApp {
     /// Adds an item with the given fields (and photo) through a committed draft.
     @discardableResult
     func seedItem(name: String, serial: String = "S1", value: Int = 10, photo: [UInt8]? = nil) throws -> Item {
-        let draft = try store.beginNewItemDraft()
+        let draft = try store.beginNewItemDraft(.random)
         _ = try store.updateDraft(id: draft.id, name: name, serialNumber: serial, valueInDollars: value)
         if let photo { _ = try store.setDraftPhoto(id: draft.id, bytes: photo) }
         return try store.commitDraft(id: draft.id, expectedVersion: nil)
