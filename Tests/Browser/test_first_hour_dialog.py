@@ -18,6 +18,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import _browser_fixture
 from test_flows import RANDOM_NAME, RANDOM_SERIAL, dialog_fields, page_text
+from test_standards import nu_checker_errors, serious_axe_findings
 
 FLOW_SIZES = ["390x844", "844x390", "1280x800"]
 sizes = pytest.mark.parametrize("size", FLOW_SIZES, indirect=True)
@@ -82,6 +83,9 @@ def check_empty_add(b):
     assert follows(b, ".detail__camera", "#field-name"), "the photo button is not first in the Add dialog"
     assert shown(b, ".detail__random"), "no visible Random item button in the Add dialog"
     b.check_page("p1-empty-add")
+    if b.javascript:
+        findings = serious_axe_findings(b)
+        assert not findings, "\n".join(findings)
 
     # Done on the untouched form: refused by the name field, nothing saved.
     b.allow_status(422)
@@ -160,6 +164,9 @@ def check_sideways(b, http, png):
     assert "upright" in message.lower(), message
     assert b.js("return getComputedStyle(document.querySelector('.detail__camera')).pointerEvents") == "none"
     b.check_page("p3-sideways")
+    if b.javascript:
+        findings = serious_axe_findings(b)
+        assert not findings, "\n".join(findings)
     b.verify()
 
 
@@ -250,7 +257,10 @@ def test_cancel_asks_before_discarding_changes(browser, http):
         b.wait_for(".discard[open]")
         assert b.page_is_marked(token), "Cancel discarded the edit without asking"
         assert "Discard changes?" in b.find(".discard").text
+        assert b.js("return document.activeElement.classList.contains('discard__keep')"), "Keep editing is not focused"
         b.check_page("p9-discard-asked")
+        findings = serious_axe_findings(b)
+        assert not findings, "\n".join(findings)
 
         # Keep editing: back in the dialog, the edit still there, focus in the field.
         b.find(".discard__keep").click()
@@ -323,3 +333,23 @@ def test_nojs_photo_toolbar_with_a_photo_keeps_its_words(nojs_browser, http, png
     b.check_page("p4-nojs-toolbar-with-photo")
     assert_photo_control_keeps_its_words(b, max_height=120)
     b.verify()
+
+
+def test_changed_dialog_pages_are_valid_html(http, tmp_path, png_file):
+    """The Nu Html Checker on every dialog state these points changed, as the server sends it."""
+    status, headers, _ = http.post("/items", [("page", "1")])
+    draft = headers["Location"].split("?")[0]
+    pages = {"add": http.get(draft)[2]}
+    status, _, pages["untouched-done"] = http.post(draft, [("name", ""), ("serialNumber", ""), ("value", ""), ("action", "done")])
+    assert status == 422
+    http.post(draft, [("action", "random")])
+    pages["random"] = http.get(draft)[2]
+    key = http.add_item("Poäng armchair", "A1", 120, photo=png_file("p.png", (1, 2, 3))[1])
+    pages["item-with-photo"] = http.get(f"/items/{key}")[2]
+    files = []
+    for name, body in pages.items():
+        path = tmp_path / f"{name}.html"
+        path.write_bytes(body)
+        files.append(str(path))
+    errors = nu_checker_errors(files)
+    assert not errors, "\n".join(errors)
