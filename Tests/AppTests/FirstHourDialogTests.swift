@@ -122,6 +122,18 @@ struct FirstHourDialogTests {
         }
     }
 
+    @Test("A viewer, who has no camera, is told to turn the phone upright to see the photo")
+    func viewerSidewaysMessage() throws {
+        try withApp(signedIn: .viewer) { browser, app in
+            let item = try app.seedItem(name: "Vase", photo: TestImages.png(seed: 8))
+            let sheet = try browser.get("/items/\(item.key.lowercasedString)")
+            #expect(sheet.text.contains("Turn your phone upright to see the photo."))
+            #expect(!sheet.body.contains("type=\"file\""))
+            let plain = try app.seedItem(name: "Plain")
+            #expect(!(try browser.get("/items/\(plain.key.lowercasedString)").text.contains("Turn your phone upright")))
+        }
+    }
+
     private func fields(of draft: Draft) -> [String: String] {
         ["name": draft.name, "serialNumber": draft.serialNumber, "value": String(draft.valueInDollars)]
     }

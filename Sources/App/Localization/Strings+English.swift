@@ -351,5 +351,6 @@ extension Strings {
         "discardHint": "What you changed in this item will be lost.",
         "discardKeep": "Keep editing",
         "discardConfirm": "Discard",
+        "photoUprightToView": "Turn your phone upright to see the photo.",
     ]
 }

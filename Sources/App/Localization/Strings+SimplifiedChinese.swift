@@ -351,5 +351,6 @@ extension Strings {
         "discardHint": "你对这件物品所做的更改将会丢失。",
         "discardKeep": "继续编辑",
         "discardConfirm": "放弃",
+        "photoUprightToView": "请把手机竖过来，才能看到照片。",
     ]
 }

@@ -351,5 +351,6 @@ extension Strings {
         "discardHint": "你對這件物品所做的變更將會遺失。",
         "discardKeep": "繼續編輯",
         "discardConfirm": "捨棄",
+        "photoUprightToView": "請把手機轉為直向，才能看到照片。",
     ]
 }
