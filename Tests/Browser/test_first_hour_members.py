@@ -309,3 +309,67 @@ def test_p10_owner_sets_the_line_and_the_marks_follow(members_nojs_browser, serv
     shot(b, 10, "list-after-threshold")
     b.check_page("list at $100")
     b.verify()
+
+
+# ---------------------------------------------------------------------------
+# Standards on the states these points add (POST answers the shared page list cannot reach)
+
+
+def changed_states(http: HTTPClient) -> dict[str, bytes]:
+    """The account page's new states as a browser without JavaScript gets them."""
+    pages = {}
+    _, _, pages["account"] = http.get("/account")
+    owner = re.search(rb'id="role-(\d+)"', pages["account"]).group(1).decode()
+    _, _, pages["invitation"] = http.post("/members/invitations", [("role", "editor")])
+    _, _, pages["threshold-refused"] = http.post("/members/high-value", [("threshold", "lots")])
+    _, _, pages["needs-an-owner"] = http.post(f"/members/{owner}/role", [("role", "viewer")])
+    _, _, pages["list"] = http.get("/items")
+    return pages
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], indirect=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_p8_p10_states_have_no_serious_axe_findings(members_browser, server, scheme):
+    from test_standards import serious_axe_findings
+
+    http = HTTPClient(server)
+    http.add_item(LONG_NAME, "SN-204881", 1250)
+    b = members_browser
+    b.allow_status(409)
+    b.allow_status(422)
+    b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    problems = []
+
+    def check(name):
+        problems.extend(f"{name} ({scheme}, {b.size}): {finding}" for finding in serious_axe_findings(b))
+
+    try:
+        b.open("/items")
+        check("list")
+        invite(b, "editor")
+        check("invitation")
+        b.open("/account")
+        b.set_field("#high-value-threshold", "lots")
+        b.submit_by(b.find("form:has(#high-value-threshold) button"))
+        check("threshold-refused")
+        menu = b.find("select[id^='role-']")
+        Select(menu).select_by_value("viewer")
+        b.submit_by(b.find(f"form:has(#{menu.get_attribute('id')}) button"))
+        check("needs-an-owner")
+    finally:
+        b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert not problems, "axe-core:\n" + "\n".join(problems)
+
+
+def test_p8_p10_states_pass_the_nu_html_checker(server, tmp_path):
+    from test_standards import nu_checker_errors
+
+    http = HTTPClient(server)
+    http.add_item(CHINESE_NAME, "QH-1736", 8800)
+    files = []
+    for name, body in changed_states(http).items():
+        file = tmp_path / f"{name}.html"
+        file.write_bytes(body)
+        files.append(str(file))
+    errors = nu_checker_errors(files)
+    assert not errors, "Nu Html Checker:\n" + "\n".join(errors)
