@@ -285,6 +285,8 @@ def test_p10_owner_sets_the_line_and_the_marks_follow(members_nojs_browser, serv
     b.allow_status(422)
     b.open("/account")
     fields = b.find_all("#high-value-threshold")
+    if fields:
+        b.scroll_into_view(fields[0])
     shot(b, 10, "threshold-setting")
     assert fields, "no high-value setting on the account page"
     b.set_field("#high-value-threshold", "lots")
