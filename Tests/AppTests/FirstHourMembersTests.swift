@@ -129,4 +129,20 @@ struct FirstHourMembersTests {
             #expect(Self.section(try browser.get("/account").body, id: "tokens").contains("That token was revoked."))
         }
     }
+
+    @Test("A message's place is signed with it: altered, it is not shown; an id that is not a plain one is never written")
+    func flashPlaceSigned() throws {
+        let key = Array(repeating: UInt8(7), count: 32)
+        let cookie = try #require(FlashMessage(text: "That token was revoked.", undoBatch: nil, place: "tokens")
+            .cookie(key: key, browserID: "b1", secure: false))
+        func read(_ value: String) -> FlashMessage? {
+            FlashMessage.read(from: HTTPRequest(method: .get, target: "/account", headers: ["Cookie": "hp_flash=\(value)"], body: []),
+                              key: key, browserID: "b1")
+        }
+        #expect(read(cookie.value)?.place == "tokens")
+        #expect(read(cookie.value.replacingOccurrences(of: ".tokens.", with: ".members.")) == nil)
+        for place in ["", "a b", "x\"><script>", "TOKENS", String(repeating: "a", count: 41), "member.1"] {
+            #expect(FlashMessage(text: "Hi", undoBatch: nil, place: place).cookie(key: key, browserID: "b1", secure: false) == nil, "\(place)")
+        }
+    }
 }
