@@ -41,6 +41,7 @@ struct ValuableThresholdTests {
             #expect(more.count == 4 && more.total == 1_000_000_350 && more.values.count == 4)
             let change = try #require(try store.valuableThresholdChange())
             #expect(change.name == "王小明")
+            #expect(abs(change.at.timeIntervalSinceNow) < 600, "recorded when it was made: \(change.at)")
             // The same value again writes nothing.
             #expect(try store.setValuableThreshold(100) == false)
             #expect(store.revision == revision + 3)

@@ -18,7 +18,7 @@ extension ItemStore {
     public func valuableThresholdChange() throws -> (name: String, at: Date)? {
         try pool.read { db in
             try db.fetchOne("SELECT changed_by, changed_at FROM household_settings WHERE id = 1 AND changed_at IS NOT NULL") {
-                ($0[0] as String? ?? "", Date(timeIntervalSince1970: $0[1] as Double))
+                ($0[0] as String? ?? "", $0[1] as Date)
             }
         }
     }
