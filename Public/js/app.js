@@ -396,3 +396,48 @@ function enhanceReorder() {
     handle.addEventListener("click", (click) => { if (dragging) click.preventDefault(); }, { once: true, capture: true });
   });
 }
+
+// ---- Issue 22, point 8 (members): the invitation link just made ----
+// Copy puts the link on the clipboard (Clipboard API; where it is refused, the link is
+// selected for the person to copy) and says so; Share hands it to the system's share sheet
+// where the browser has one (navigator.share). Without JavaScript both stay hidden and the
+// link is a read-only field to select and copy by hand.
+document.addEventListener("DOMContentLoaded", enhanceInvitationLink);
+
+function enhanceInvitationLink() {
+  const field = document.getElementById("invitation-link");
+  if (!field) return;
+  const actions = field.closest(".invitation").querySelector(".invitation__actions");
+  const status = actions.querySelector(".invitation__status");
+  const say = (text) => { status.textContent = ""; setTimeout(() => { status.textContent = text; }, 50); };
+  const selectAll = () => { field.focus(); field.select(); field.setSelectionRange(0, field.value.length); };
+  field.addEventListener("focus", () => field.select());
+  field.addEventListener("click", () => field.select());
+
+  const copy = actions.querySelector(".invitation__copy");
+  copy.hidden = false;
+  copy.addEventListener("click", async () => {
+    try {
+      if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(field.value);
+      say(actions.dataset.copiedText);
+    } catch {
+      selectAll();
+      say(actions.dataset.copyFailedText);
+    }
+  });
+
+  const share = actions.querySelector(".invitation__share");
+  if (typeof navigator.share === "function") {
+    share.hidden = false;
+    share.addEventListener("click", async () => {
+      const data = { title: share.dataset.shareTitle, text: share.dataset.shareText, url: share.dataset.shareUrl };
+      try {
+        await navigator.share(data);
+      } catch {
+        // Closing the share sheet is not an error worth a word; the link is still here.
+      }
+    });
+  }
+}
+// ---- end of point 8 ----

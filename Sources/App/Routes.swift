@@ -21,7 +21,8 @@ extension HomepwnerApp {
         let report = ReportController(store: store, accounts: accounts, renderer: renderer, spoolDirectory: configuration.dataDirectory)
         let sessions = SessionController(
             accounts: accounts, renderer: renderer, throttle: security.throttle, setup: security.setupCode, decoyHash: security.decoyHash)
-        let account = AccountController(accounts: accounts, renderer: renderer)
+        let account = AccountController(accounts: accounts, store: store, renderer: renderer)
+        let household = HouseholdController(store: store, account: account)
         let backup = BackupController(store: store, spoolDirectory: configuration.dataDirectory)
         let members = MembersController(accounts: accounts, renderer: renderer, sessions: sessions, account: account)
         let tokens = APITokenController(accounts: accounts, account: account)
@@ -92,6 +93,7 @@ extension HomepwnerApp {
         routes.post("/members/invitations/revoke", on: .writes, verified(members.revoke))
         routes.post("/members/:id/role", on: .writes, verified(members.setRole))
         routes.post("/members/:id/remove", on: .writes, verified(members.remove))
+        routes.post("/members/high-value", on: .writes, verified(household.setValuableThreshold))
         routes.get("/invitations/:token", members.showInvitation)
         routes.post("/invitations/:token", on: .passwords, admission: sessions.admitPasswordWork, verified(members.accept))
 

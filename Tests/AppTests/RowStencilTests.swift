@@ -38,7 +38,7 @@ struct RowStencilTests {
                     for (index, item) in items.enumerated() {
                         let stencilled = try view.row(item, position: index + 1, count: items.count, page: page, stencils: &stencils,
                                                       query: query, context: context)
-                        let (fields, shape) = view.rowParts(item, position: index + 1, count: items.count, query: query, context: context)
+                        let (fields, shape) = view.rowParts(item, position: index + 1, count: items.count, page: page, query: query, context: context)
                         let rendered = try view.renderedRow(fields, shape, query: query, context: context)
                         #expect(String(decoding: stencilled, as: UTF8.self) == String(decoding: rendered, as: UTF8.self))
                         compared += 1

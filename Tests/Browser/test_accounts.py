@@ -73,8 +73,8 @@ def invite_in_browser(b, role: str) -> str:
     """On the account page: choose the role, Create invitation link; returns the link shown."""
     b.open("/account")
     Select(b.find("#invite-role")).select_by_value(role)
-    b.submit_by(b.find('form[action="/members/invitations"] button'))
-    link = b.find(".notice--link .account__link").text.strip()
+    b.submit_by(b.find('form[action="/members/invitations#invite"] button'))
+    link = b.find("#invitation-link").get_attribute("value").strip()
     assert re.fullmatch(re.escape(b.server.url) + r"/invitations/[0-9a-f]{64}", link), link
     return link
 

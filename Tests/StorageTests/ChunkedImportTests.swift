@@ -72,7 +72,7 @@ struct ChunkedImportTests {
             #expect(try store.count() == all.count)
             #expect(try store.totalValue() == all.reduce(0) { $0 + $1.valueInDollars })
             #expect(try store.items(matching: ItemQuery(valuableOnly: true), offset: 0, limit: 1).count
-                == all.filter { $0.valueInDollars >= ItemQuery.valuableThreshold }.count)
+                == all.filter { $0.valueInDollars >= ItemQuery.defaultValuableThreshold }.count)
         }
     }
 

@@ -153,7 +153,7 @@ enum OpenAPIDocument {
             ["name": "q", "in": "query", "description": "Finds any part of a name or serial number",
              "schema": ["type": "string", "maxLength": ItemQuery.maxSearchLength]],
             ["name": "sort", "in": "query", "schema": ["type": "string", "enum": ListParameters.sortValues]],
-            ["name": "valuable", "in": "query", "description": "Only items worth $50 or more", "schema": flag],
+            ["name": "valuable", "in": "query", "description": "Only items worth the household's high-value threshold or more ($50 unless an owner set another on the account page)", "schema": flag],
             ["name": "photo", "in": "query", "description": "Only items with a photo", "schema": flag],
         ]
     }

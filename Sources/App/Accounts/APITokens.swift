@@ -48,7 +48,7 @@ struct APITokenController: Sendable {
         guard let id = form["token"].flatMap({ Int64($0) }), try accounts.revokeAPIToken(id: id, accountID: signedIn.account.id) else {
             throw HTTPError(.notFound, "No such token.")
         }
-        return account.renderer.context(for: request).redirect(to: "/account", flashing: "tokenRevoked")
+        return account.renderer.context(for: request).redirect(to: "/account", flashing: "tokenRevoked", place: "tokens")
     }
 
     /// The account page's list of the member's tokens.

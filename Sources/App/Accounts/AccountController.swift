@@ -8,7 +8,16 @@ import Storage
 /// household's members and invitations.
 struct AccountController: Sendable {
     let accounts: AccountStore
+    /// The household's settings (the high-value threshold) live with the items.
+    let store: ItemStore
     let renderer: PageRenderer
+
+    /// An invitation link just made, shown this once where Invite was pressed.
+    struct NewInvitation {
+        let link: String
+        let role: Account.Role
+        let expiresAt: Date
+    }
 
     /// `GET /account`
     func show(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -34,7 +43,7 @@ struct AccountController: Sendable {
         if form.revokesTokens, try accounts.revokeAPITokens(accountID: signedIn.account.id) > 0 {
             message += " " + context.text("tokensRevokedToo")
         }
-        return context.redirect(to: "/account", flash: message)
+        return context.redirect(to: "/account", flash: message, place: "password")
     }
 
     /// `POST /account/sessions/end`: one of your sessions (`session` = its digest in hex).
@@ -44,7 +53,7 @@ struct AccountController: Sendable {
             throw HTTPError(.badRequest, "No such session.")
         }
         try accounts.deleteSession(idHash: digest, accountID: signedIn.account.id)
-        var response = renderer.context(for: request).redirect(to: "/account", flashing: "sessionEnded")
+        var response = renderer.context(for: request).redirect(to: "/account", flashing: "sessionEnded", place: "sessions")
         if digest == signedIn.sessionDigest {
             response = .redirect(to: "/sign-in")
             response.setCookie(SessionCookie.clearing(secure: request.isSecure))
@@ -52,10 +61,13 @@ struct AccountController: Sendable {
         return response
     }
 
-    /// The account page; with `invitationLink` or `newToken`, the link or API token just
-    /// created, shown this once.
+    /// The account page; with `invitation` or `newToken`, the link or API token just
+    /// created, shown this once. `errors` are string keys by where they show: a field's id
+    /// part (`current`, `tokenName`, `threshold`…) or `member-<id>` beside that member.
+    /// `values` are the form's own, for a page refused with them (the threshold as typed).
     func page(
-        _ request: HTTPRequest, errors: [String: String], status: HTTPStatus, invitationLink: String? = nil, newToken: String? = nil
+        _ request: HTTPRequest, errors: [String: String], status: HTTPStatus, invitation: NewInvitation? = nil, newToken: String? = nil,
+        typed: [String: String] = [:]
     ) throws -> HTTPResponse {
         guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
         let context = renderer.context(for: request)
@@ -82,8 +94,19 @@ struct AccountController: Sendable {
         ]
         if let newToken { values["newToken"] = .string(newToken) }
         if signedIn.account.role.canManageMembers {
-            values["members"] = try MembersView(accounts: accounts, renderer: renderer).values(for: signedIn.account, context: context)
-            if let invitationLink { values["invitationLink"] = .string(invitationLink) }
+            let view = MembersView(accounts: accounts, renderer: renderer)
+            values["members"] = try view.values(for: signedIn.account, errors: errors, context: context)
+            if let invitation { values["invitation"] = view.values(for: invitation, context: context) }
+            values["highValue"] = try HouseholdController.values(store: store, typed: typed["threshold"], error: errors["threshold"],
+                                                                 context: context, formatters: formatters)
+        }
+        // A message shows beside what it is about (its place, the redirect's fragment), or on top.
+        if let flash = context.flash {
+            if let place = context.flashPlace {
+                values["flashAt"] = .object([place: .string(flash)])
+            } else {
+                values["flashTop"] = .string(flash)
+            }
         }
         return try renderer.render("account/account", values, context: context, status: status)
     }

@@ -12,7 +12,8 @@ struct MembersController: Sendable {
     let sessions: SessionController
     let account: AccountController
 
-    /// `POST /members/invitations`: a one-time link for `role`, shown once on the account page.
+    /// `POST /members/invitations`: a one-time link for `role`, shown once on the account page
+    /// in place of the Invite form (its action's fragment, `#invite`, scrolls there).
     func invite(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         guard let signedIn = request.signedIn else { throw HTTPError(.unauthorized, "errorText401") }
         guard let role = form["role"].flatMap(Account.Role.init(rawValue:)) else { throw HTTPError(.badRequest, "Unknown role.") }
@@ -24,7 +25,12 @@ struct MembersController: Sendable {
             throw HTTPError(.forbidden, "errorText403Owner")
         }
         let link = "\(request.scheme)://\(request.authority)/invitations/\(token)"
-        var response = try account.page(request, errors: [:], status: .ok, invitationLink: link)
+        // Read back for its expiry as stored (the store's clock, not ours).
+        guard let made = try accounts.invitation(tokenHash: SHA256.hash(Array(token.utf8))) else {
+            throw HTTPError(.forbidden, "errorText403Owner")
+        }
+        let invitation = AccountController.NewInvitation(link: link, role: made.role, expiresAt: made.expiresAt)
+        var response = try account.page(request, errors: [:], status: .ok, invitation: invitation)
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -35,7 +41,7 @@ struct MembersController: Sendable {
             throw HTTPError(.badRequest, "No such invitation.")
         }
         try accounts.revokeInvitation(tokenHash: digest)
-        return renderer.context(for: request).redirect(to: "/account", flashing: "invitationRevoked")
+        return renderer.context(for: request).redirect(to: "/account", flashing: "invitationRevoked", place: "invite")
     }
 
     /// `POST /members/:id/role`
@@ -46,9 +52,11 @@ struct MembersController: Sendable {
         do {
             try accounts.setRole(role, accountID: member.id)
         } catch AccountError.lastOwner {
-            return try account.page(request, errors: ["members": "errorLastOwner"], status: .conflict)
+            // Beside the member it concerns (the form's action ends in `#member-<id>`).
+            return try account.page(request, errors: ["member-\(member.id)": "errorLastOwner"], status: .conflict)
         }
-        return context.redirect(to: "/account", flash: context.format("roleChanged", member.username, context.text(PageRenderer.roleKey(role))))
+        return context.redirect(to: "/account", flash: context.format("roleChanged", member.username, context.text(PageRenderer.roleKey(role))),
+                                place: "member-\(member.id)")
     }
 
     /// `POST /members/:id/remove`: the member goes, and their sessions with them.
@@ -58,14 +66,15 @@ struct MembersController: Sendable {
         do {
             try accounts.removeAccount(id: member.id)
         } catch AccountError.lastOwner {
-            return try account.page(request, errors: ["members": "errorLastOwner"], status: .conflict)
+            return try account.page(request, errors: ["member-\(member.id)": "errorLastOwner"], status: .conflict)
         }
         if member.id == request.signedIn?.account.id {
             var response = HTTPResponse.redirect(to: "/sign-in")
             response.setCookie(SessionCookie.clearing(secure: request.isSecure))
             return response
         }
-        return context.redirect(to: "/account", flash: context.format("memberRemoved", member.username))
+        // The member's row is gone: the message goes at the top of the members.
+        return context.redirect(to: "/account", flash: context.format("memberRemoved", member.username), place: "members")
     }
 
     // MARK: Invitation links

@@ -12,9 +12,11 @@ final class ListingCache: Sendable {
         let language: Language
         let editing: Bool
         let filter: ItemQuery
+        /// The household's high-value threshold: it marks rows and is what the filter keeps.
+        var valuableThreshold = ItemQuery.defaultValuableThreshold
 
         func at(revision: Int) -> Key {
-            Key(revision: revision, page: page, language: language, editing: editing, filter: filter)
+            Key(revision: revision, page: page, language: language, editing: editing, filter: filter, valuableThreshold: valuableThreshold)
         }
     }
 

@@ -19,6 +19,8 @@ extension PageCache {
         let pageCount: Int
         let hasRows: Bool
         let hasDeleted: Bool
+        /// The household's high-value threshold, in the legend and the filter's label.
+        let valuableThreshold: Int
         var sheet = false
     }
 

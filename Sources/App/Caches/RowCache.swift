@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Rendered list rows, reused while nothing they show has changed — the web's cell reuse
 /// (DESIGN.md: row fragments cached by item, version, locale and mode).
@@ -22,6 +23,8 @@ final class RowCache: Sendable {
         let editing: Bool
         /// Edit mode of the list in its own order (↑, ↓ and the handle); not of a sorted or filtered one.
         let reorderable: Bool
+        /// The household's high-value threshold the rows were marked by (an owner may change it).
+        var valuableThreshold = ItemQuery.defaultValuableThreshold
     }
 
     /// What sets one row apart on its page.

@@ -20,7 +20,7 @@ struct ReportController: Sendable {
         // A pending message belongs to the list, which shows it; the report does not.
         let context = renderer.context(for: request, takingFlash: false)
         let query = ListQuery(request: request).state
-        let view = ReportView(formatters: renderer.formatters, context: context)
+        let view = ReportView(formatters: renderer.formatters, context: context, valuableThreshold: store.valuableThreshold)
         let owners = try accounts.accounts().filter { $0.role == .owner }.map(\.username)
         var writer = try SpoolWriter(directory: spoolDirectory)
         var tail: ArraySlice<UInt8> = []

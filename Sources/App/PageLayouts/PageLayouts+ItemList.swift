@@ -55,9 +55,10 @@ extension PageLayouts {
                 "value": LayoutSlot(
                     hugging: .required, compressionResistance: .required, textAlignment: .trailing,
                     variants: [.when(.wideWidth, .fixedSize(128))]),
+                // The high-value mark: a 10 pt diamond, its words for screen readers only.
                 "badge": LayoutSlot(
                     hugging: .required, compressionResistance: .required,
-                    variants: [.when(.wideWidth, .fixedSize(88))]),
+                    variants: [.when(.wideWidth, .fixedSize(24))]),
                 "date": LayoutSlot(
                     hugging: .defaultHigh, compressionResistance: .defaultLow, textAlignment: .trailing,
                     minimumCharacters: 3, variants: [.when(.wideWidth, .fixedSize(120))]),

@@ -18,6 +18,16 @@ import HTTP
 struct FlashMessage: Sendable, Equatable {
     let text: String
     let undoBatch: UUID?
+    /// Where on its page the message belongs — beside what the action was taken on (an
+    /// element id such as `tokens` or `member-3`, which the redirect's fragment scrolls to);
+    /// nil for the top of the page.
+    var place: String? = nil
+
+    /// Letters, digits and `-`, at most 40: an element id, never markup.
+    static func isValidPlace(_ place: String) -> Bool {
+        !place.isEmpty && place.utf8.count <= 40
+            && place.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    }
 
     static let cookieName = "hp_flash"
     /// Over HTTPS: Secure and host-only, so plain HTTP and sibling domains cannot set it.
@@ -27,11 +37,16 @@ struct FlashMessage: Sendable, Equatable {
 
     static func cookieName(secure: Bool) -> String { secure ? secureCookieName : cookieName }
 
-    /// The cookie that carries the message: `expiry.batch.text.mac`, the text percent-encoded
-    /// to ASCII letters and digits (so it holds no `.`), the batch empty when there is none.
+    /// The cookie that carries the message: `expiry.batch.text.mac`, or `expiry.batch.text.place.mac`
+    /// with a place, the text percent-encoded to ASCII letters and digits (so it holds no `.`),
+    /// the batch empty when there is none.
     func cookie(key: [UInt8], browserID: String, secure: Bool, now: Date = Date()) -> HTTPCookie? {
         guard !text.isEmpty, let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.cookieSafe) else { return nil }
-        let payload = "\(Int(now.timeIntervalSince1970) + Self.lifetime).\(undoBatch?.uuidString ?? "").\(encoded)"
+        var payload = "\(Int(now.timeIntervalSince1970) + Self.lifetime).\(undoBatch?.uuidString ?? "").\(encoded)"
+        if let place {
+            guard Self.isValidPlace(place) else { return nil }
+            payload += "." + place
+        }
         return HTTPCookie(
             name: Self.cookieName(secure: secure), value: payload + "." + Hex.encode(Self.mac(key: key, browserID: browserID, payload: payload)),
             path: "/", maxAge: Self.lifetime, httpOnly: true, secure: secure, sameSite: .lax)
@@ -42,15 +57,18 @@ struct FlashMessage: Sendable, Equatable {
     static func read(from request: HTTPRequest, key: [UInt8], browserID: String?, now: Date = Date()) -> FlashMessage? {
         guard let browserID, let value = request.cookie(cookieName(secure: request.isSecure)), value.utf8.count <= 4096 else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, let expiry = Int(parts[0]), let mac = Hex.decode(parts[3]) else { return nil }
-        let payload = "\(parts[0]).\(parts[1]).\(parts[2])"
+        guard parts.count == 4 || parts.count == 5, let expiry = Int(parts[0]), let mac = Hex.decode(parts[parts.count - 1])
+        else { return nil }
+        let payload = parts.dropLast().joined(separator: ".")
+        let place = parts.count == 5 ? String(parts[3]) : nil
+        if let place, !isValidPlace(place) { return nil }
         guard HMAC.constantTimeEqual(mac, Self.mac(key: key, browserID: browserID, payload: payload)),
               Double(expiry) >= now.timeIntervalSince1970,
               let text = String(parts[2]).removingPercentEncoding, !text.isEmpty
         else { return nil }
         let batch = UUID(uuidString: String(parts[1]))
         guard parts[1].isEmpty || batch != nil else { return nil }
-        return FlashMessage(text: text, undoBatch: batch)
+        return FlashMessage(text: text, undoBatch: batch, place: place)
     }
 
     /// The cookie that removes a message once it has been shown.

@@ -9,6 +9,8 @@ struct PageContext: Sendable {
     let flash: String?
     /// The deletion the flash message offers to undo (its batch in Recently Deleted).
     let undoBatch: UUID?
+    /// Where on the page the flash message belongs (``FlashMessage/place``); nil for the top.
+    let flashPlace: String?
     /// A language picked with `?lang=` that the browser has not remembered yet.
     let newlyChosenLanguage: Language?
     /// The signed-in member, if any: their name, role and what the page may offer them.
@@ -31,7 +33,7 @@ struct PageContext: Sendable {
         signedIn = request.signedIn
         key = protection.key
         let message = takingFlash && !csrf.isNew ? FlashMessage.read(from: request, key: key, browserID: csrf.browserID) : nil
-        (flash, undoBatch) = (message?.text, message?.undoBatch)
+        (flash, undoBatch, flashPlace) = (message?.text, message?.undoBatch, message?.place)
         hasFlashCookie = takingFlash && request.cookie(FlashMessage.cookieName(secure: request.isSecure)) != nil
     }
 
@@ -57,20 +59,22 @@ struct PageContext: Sendable {
     }
 
     /// A 303 to `location` that leaves `message` to be shown there once, signed for this
-    /// browser, with an Undo button when it reports a deletion (`undo` is its batch).
-    func redirect(to location: String, flash message: String?, undo: UUID? = nil) -> HTTPResponse {
-        var response = HTTPResponse.redirect(to: location)
+    /// browser, with an Undo button when it reports a deletion (`undo` is its batch). With a
+    /// `place` (an element id) the message is shown there, and the redirect's fragment
+    /// scrolls to it: beside what the action was taken on.
+    func redirect(to location: String, flash message: String?, undo: UUID? = nil, place: String? = nil) -> HTTPResponse {
+        var response = HTTPResponse.redirect(to: place.map { location + "#" + $0 } ?? location)
         // Every redirect with a message answers a form POST, which carries a browser id;
         // without one (a new id, never set) the message could not be read back anyway.
         if let message, !csrf.isNew,
-           let cookie = FlashMessage(text: message, undoBatch: undo).cookie(key: key, browserID: csrf.browserID, secure: csrf.isSecure) {
+           let cookie = FlashMessage(text: message, undoBatch: undo, place: place).cookie(key: key, browserID: csrf.browserID, secure: csrf.isSecure) {
             response.setCookie(cookie)
         }
         return response
     }
 
     /// ``redirect(to:flash:undo:)`` with the text of the string `key`.
-    func redirect(to location: String, flashing key: String) -> HTTPResponse {
-        redirect(to: location, flash: text(key))
+    func redirect(to location: String, flashing key: String, place: String? = nil) -> HTTPResponse {
+        redirect(to: location, flash: text(key), place: place)
     }
 }

@@ -11,14 +11,14 @@ extension ItemListView {
     func rowPage(_ query: ListQuery, context: PageContext) -> RowCache.PageKey {
         // ↑, ↓ and the handle only in edit mode of the list in its own order.
         RowCache.PageKey(listState: query.state.stateQuery, language: context.language, editing: query.editing,
-                         reorderable: query.editing && query.filter.isDefault)
+                         reorderable: query.editing && query.filter.isDefault, valuableThreshold: valuableThreshold)
     }
 
     func row(
         _ item: Item, position: Int, count: Int, page: RowCache.PageKey, stencils: inout [RowStencil.Shape: RowStencil],
         query: ListQuery, context: PageContext
     ) throws -> [UInt8] {
-        let (fields, shape) = rowParts(item, position: position, count: count, query: query, context: context)
+        let (fields, shape) = rowParts(item, position: position, count: count, page: page, query: query, context: context)
         if query.focusKey == fields.key || query.confirmKey == fields.key {
             return try renderedRow(fields, shape, query: query, context: context)
         }
@@ -36,7 +36,7 @@ extension ItemListView {
 
     /// The item's text as its row shows it, and what else of it the row's structure depends on.
     func rowParts(
-        _ item: Item, position: Int, count: Int, query: ListQuery, context: PageContext
+        _ item: Item, position: Int, count: Int, page: RowCache.PageKey, query: ListQuery, context: PageContext
     ) -> (RowStencil.Fields, RowStencil.Shape) {
         let day = formatters.day(item.dateCreated, context.language)
         let fields = RowStencil.Fields(
@@ -44,7 +44,7 @@ extension ItemListView {
             value: formatters.dollars(item.valueInDollars, context.language), date: day.medium, dateISO: day.iso,
             photoVersion: item.photoETag.map(Self.urlSafe) ?? "")
         let shape = RowStencil.Shape(
-            valuable: item.valueInDollars >= Self.valuableThreshold, hasPhoto: item.photoETag != nil,
+            valuable: item.valueInDollars >= page.valuableThreshold, hasPhoto: item.photoETag != nil,
             hasSerial: !item.serialNumber.isEmpty, canMoveUp: query.editing && position > 1,
             canMoveDown: query.editing && position < count)
         return (fields, shape)

@@ -11,8 +11,9 @@ struct ItemListView {
 
     var formatters: Formatters { renderer.formatters }
 
-    /// Items of at least this value are marked (colour and text), as the tutorial's $50 cue.
-    static let valuableThreshold = 50
+    /// Items worth this or more are marked, and kept by the "High value" filter: the
+    /// household's setting, part of every cache key that depends on it.
+    var valuableThreshold: Int { store.valuableThreshold }
 
     /// The page's values without its rows, and the listing whose rows go where
     /// `{{{rowsHTML}}}` is (spliced into the page apart, never copied into a string).
@@ -55,6 +56,7 @@ struct ItemListView {
             "search": searchForm(query, context: context),
             "hasRows": .bool(count > 0),
             "hasDeleted": .bool(listing.deletedCount > 0),
+            "valuableLegend": .string(context.format("highValueLegend", formatters.dollars(valuableThreshold, language))),
         ]
         values.merge(texts.values) { $1 }
         if filtered {
@@ -72,7 +74,7 @@ struct ItemListView {
         if Self.isCacheable(query) {
             frame = PageCache.FrameKey(page: query.page, language: language, editing: query.editing, filter: query.filter,
                                        role: context.signedIn?.account.role, pageCount: pageCount, hasRows: count > 0,
-                                       hasDeleted: listing.deletedCount > 0)
+                                       hasDeleted: listing.deletedCount > 0, valuableThreshold: valuableThreshold)
         }
         return PageRenderer.SharedPage(values: values, listing: listing, frame: frame.map { ($0, texts) })
     }
@@ -91,6 +93,8 @@ struct ItemListView {
         return .object([
             "q": .string(query.filter.search),
             "valuable": .bool(query.filter.valuableOnly),
+            "valuableLabel": .string(context.format("filterValuableAt", formatters.dollars(valuableThreshold, context.language))),
+            "valuableShort": .string(context.format("filterValuableShortAt", formatters.dollars(valuableThreshold, context.language))),
             "photo": .bool(query.filter.withPhotoOnly),
             "sorts": .list(ListQuery.sortParameters.map { option in
                 .object([
@@ -116,7 +120,7 @@ struct ItemListView {
 
     private func listingKey(for query: ListQuery, context: PageContext) -> ListingCache.Key {
         ListingCache.Key(revision: store.revision, page: query.page, language: context.language,
-                         editing: query.editing, filter: query.filter)
+                         editing: query.editing, filter: query.filter, valuableThreshold: valuableThreshold)
     }
 
     /// The page's rows as HTML with the counts they were read with. A page of the whole

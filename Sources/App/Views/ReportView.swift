@@ -7,6 +7,8 @@ import Storage
 struct ReportView {
     let formatters: Formatters
     let context: PageContext
+    /// The household's high-value line: the same the list marks and filters by.
+    let valuableThreshold: Int
 
     /// Where `items/report` leaves room for the rows: the page is rendered once, cut here,
     /// and the rows are streamed in between. Every value a template prints is HTML-escaped
@@ -55,7 +57,7 @@ struct ReportView {
         if !filter.showsOwnOrder {
             parts.append(context.text(ItemListView.sortLabelKeys[query.sortParameter] ?? "sortPosition"))
         }
-        if filter.valuableOnly { parts.append(context.text("filterValuable")) }
+        if filter.valuableOnly { parts.append(context.format("filterValuableAt", formatters.dollars(valuableThreshold, language))) }
         if filter.withPhotoOnly { parts.append(context.text("filterPhoto")) }
         return parts.joined(separator: " · ")
     }

@@ -134,10 +134,11 @@ extension ItemStore {
                 """, importID)
             try db.execute("""
                 UPDATE item_filter_stats SET
-                    count = count + (SELECT count(*) FROM items WHERE import_id = ?1 AND value_in_dollars >= ?2),
-                    total = total + (SELECT coalesce(sum(value_in_dollars), 0) FROM items WHERE import_id = ?1 AND value_in_dollars >= ?2)
+                    count = count + (SELECT count(*) FROM items WHERE import_id = ?1 AND value_in_dollars >= \(Self.valuableThresholdSQL)),
+                    total = total + (SELECT coalesce(sum(value_in_dollars), 0) FROM items
+                                     WHERE import_id = ?1 AND value_in_dollars >= \(Self.valuableThresholdSQL))
                 WHERE filter = 'valuable'
-                """, importID, ItemQuery.valuableThreshold)
+                """, importID)
             var first = try Self.appendPosition(db, &order)
             if first > Self.positionLimit - Int64(count) * Self.positionGap {
                 order = try Self.renumberAll(db, excluding: nil, count: order.count)

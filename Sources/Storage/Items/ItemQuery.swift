@@ -11,12 +11,13 @@ public struct ItemQuery: Sendable, Hashable {
     public var search: String
     public var sort: Sort
     public var descending: Bool
-    /// Only items worth ``valuableThreshold`` dollars or more.
+    /// Only items worth the household's high-value threshold or more (``ItemStore/valuableThreshold``).
     public var valuableOnly: Bool
     public var withPhotoOnly: Bool
 
-    /// The tutorial's value cue: $50 or more is marked, and is what "High value" filters.
-    public static let valuableThreshold = 50
+    /// The tutorial's value cue: $50 or more is marked, and is what "High value" filters,
+    /// until the household sets its own (``ItemStore/setValuableThreshold(_:actor:)``).
+    public static let defaultValuableThreshold = 50
     /// Longer searches are cut here: nobody types more, and the index need not see it.
     public static let maxSearchLength = 200
 

@@ -221,8 +221,8 @@ extension ItemStore {
         }
         migrator.registerMigration("running totals of the high-value and has-photo filters") { db in
             // Like item_stats, so a filtered list's count and total are read, not counted.
-            let valuable = "value_in_dollars >= \(ItemQuery.valuableThreshold)"
-            let change = filterStatsChange
+            let valuable = "value_in_dollars >= \(ItemQuery.defaultValuableThreshold)"
+            let change = { (sign: String, row: String) in filterStatsChange(sign, row) }
             try db.execute(sql: """
                 CREATE TABLE item_filter_stats (
                     filter TEXT PRIMARY KEY CHECK (filter IN ('valuable', 'photo')),
@@ -250,7 +250,7 @@ extension ItemStore {
             // position far below the list's) and invisible, then listed by one UPDATE: the
             // writer is never held for a whole import, and nobody sees half of one. The running
             // totals skip staged rows; listing them adds theirs.
-            let change = filterStatsChange
+            let change = { (sign: String, row: String) in filterStatsChange(sign, row) }
             try db.execute(sql: """
                 ALTER TABLE items ADD COLUMN import_id INTEGER;
                 CREATE INDEX items_by_import ON items(import_id) WHERE import_id IS NOT NULL;
@@ -294,15 +294,47 @@ extension ItemStore {
             // Shown on the account page beside when, so a member can tell a leaked token's use.
             try db.execute(sql: "ALTER TABLE api_tokens ADD COLUMN last_used_address TEXT")
         }
+        migrator.registerMigration("household settings: the high-value threshold") { db in
+            // The household's own "high value" line (the tutorial's $50 until an owner changes
+            // it), with who changed it last and when. The filter's running totals read it, so
+            // they count what the list marks.
+            let change = { (sign: String, row: String) in filterStatsChange(sign, row, threshold: valuableThresholdSQL) }
+            try db.execute(sql: """
+                CREATE TABLE household_settings (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    valuable_threshold INTEGER NOT NULL
+                        CHECK (valuable_threshold BETWEEN 0 AND \(ItemStore.maxValuableThreshold)),
+                    changed_at REAL,
+                    changed_by TEXT
+                );
+                INSERT INTO household_settings (id, valuable_threshold) VALUES (1, \(ItemQuery.defaultValuableThreshold));
+                DROP TRIGGER item_filter_stats_insert;
+                DROP TRIGGER item_filter_stats_delete;
+                DROP TRIGGER item_filter_stats_update;
+                CREATE TRIGGER item_filter_stats_insert AFTER INSERT ON items WHEN NEW.import_id IS NULL BEGIN
+                    \(change("+", "NEW"))
+                END;
+                CREATE TRIGGER item_filter_stats_delete AFTER DELETE ON items WHEN OLD.import_id IS NULL BEGIN
+                    \(change("-", "OLD"))
+                END;
+                CREATE TRIGGER item_filter_stats_update AFTER UPDATE OF value_in_dollars, photo_etag ON items
+                WHEN NEW.import_id IS NULL BEGIN
+                    \(change("-", "OLD"))
+                    \(change("+", "NEW"))
+                END;
+                """)
+        }
         return migrator
     }()
 
     /// A trigger's update of `item_filter_stats` for `row` (`NEW` or `OLD`) joining (`+`) or
     /// leaving (`-`) the filters it matches.
-    static func filterStatsChange(_ sign: String, _ row: String) -> String {
+    /// `threshold` is SQL: the tutorial's fixed 50 in the migrations before household
+    /// settings, ``valuableThresholdSQL`` since.
+    static func filterStatsChange(_ sign: String, _ row: String, threshold: String = String(ItemQuery.defaultValuableThreshold)) -> String {
         """
         UPDATE item_filter_stats SET count = count \(sign) 1, total = total \(sign) \(row).value_in_dollars
-        WHERE (filter = 'valuable' AND \(row).value_in_dollars >= \(ItemQuery.valuableThreshold)) OR (filter = 'photo' AND \(row).photo_etag IS NOT NULL);
+        WHERE (filter = 'valuable' AND \(row).value_in_dollars >= \(threshold)) OR (filter = 'photo' AND \(row).photo_etag IS NOT NULL);
         """
     }
 

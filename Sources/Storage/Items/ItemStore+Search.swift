@@ -80,7 +80,7 @@ extension ItemStore {
                 conditions.append("(name LIKE ? ESCAPE '\\' OR serial_number LIKE ? ESCAPE '\\')")
                 arguments += [likePattern, likePattern]
             }
-            if query.valuableOnly { conditions.append("value_in_dollars >= \(ItemQuery.valuableThreshold)") }
+            if query.valuableOnly { conditions.append("value_in_dollars >= \(ItemStore.valuableThresholdSQL)") }
             if query.withPhotoOnly { conditions.append("photo_etag IS NOT NULL") }
             return (conditions.joined(separator: " AND "), arguments)
         }

@@ -48,6 +48,8 @@ public final class ItemStore: Sendable {
     /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
     /// of this store: what its session cache checks (item writes leave it alone).
     let accountWrites = Atomic<UInt64>(0)
+    /// The household's high-value threshold as stored (see ``valuableThreshold``).
+    let storedValuableThreshold: Atomic<Int>
 
     /// A number that changes whenever a write of this store changes the list (items, order,
     /// fields or photos), so callers can cache what they render from it. Draft-only writes
@@ -74,11 +76,14 @@ public final class ItemStore: Sendable {
         options.cacheSizeKiB = configuration.cacheSizeKiB
         var loaded = ItemOrder()
         var dataVersion: Int64 = 0
+        var threshold = ItemQuery.defaultValuableThreshold
         pool = try DatabasePool(path: path, readers: configuration.readers, options: options) { db in
             try Self.migrator.migrate(db)
             loaded = try Self.loadOrder(db)
             dataVersion = try Self.dataVersion(db)
+            threshold = try Self.loadValuableThreshold(db)
         }
+        storedValuableThreshold = Atomic(threshold)
         order = Mutex(loaded)
         orderDataVersion = Atomic(dataVersion)
         if let age = configuration.purgeDraftsOnOpenOlderThan {
@@ -131,6 +136,7 @@ public final class ItemStore: Sendable {
             let result = try db.inTransaction(.immediate) {
                 if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
                     working = try Self.loadOrder(db)
+                    storedValuableThreshold.store(try Self.loadValuableThreshold(db), ordering: .releasing)
                     reloaded = true
                 }
                 return try body(db, &working, &change)
