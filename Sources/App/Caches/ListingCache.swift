@@ -12,9 +12,11 @@ final class ListingCache: Sendable {
         let language: Language
         let editing: Bool
         let filter: ItemQuery
+        /// Select mode's rows (selection circles) differ from edit mode's and the list's.
+        var selecting = false
 
         func at(revision: Int) -> Key {
-            Key(revision: revision, page: page, language: language, editing: editing, filter: filter)
+            Key(revision: revision, page: page, language: language, editing: editing, filter: filter, selecting: selecting)
         }
     }
 

@@ -20,6 +20,8 @@ extension PageCache {
         let hasRows: Bool
         let hasDeleted: Bool
         var sheet = false
+        /// Select mode (its own rows and bar), apart from edit mode.
+        var selecting = false
     }
 
     /// Everything an item's sheet shows, so its rendering is kept until one of them changes

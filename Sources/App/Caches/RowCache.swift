@@ -22,6 +22,8 @@ final class RowCache: Sendable {
         let editing: Bool
         /// Edit mode of the list in its own order (↑, ↓ and the handle); not of a sorted or filtered one.
         let reorderable: Bool
+        /// Select mode: a selection circle before the cell.
+        var selecting = false
     }
 
     /// What sets one row apart on its page.

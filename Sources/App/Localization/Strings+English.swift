@@ -340,5 +340,15 @@ extension Strings {
         "errorUsernameScripts": "Use one alphabet: this name mixes alphabets whose letters look alike (such as Latin with Cyrillic or Greek).",
         "errorUsernameLookalike": "This name looks like an existing member’s name. Choose one that is easy to tell apart.",
         "errorPhotoPixels": "That photo has more than 50 megapixels. Choose a smaller one, or one taken at a lower resolution.",
+        // Issue 22 point 6: Select mode and the dialog's Delete.
+        "selectMode": "Select",
+        "selectionBar": "Selected items",
+        "selectHint": "Tap items to select them.",
+        "selectNothingToDelete": "Select the items to delete first.",
+        "selectNothingToMove": "Select the items to move first.",
+        "selectedCount": "{0} selected",
+        "moveSelected": "Move to…",
+        "moveManyTitle": "Move {0} items",
+        "flashMovedMany": "Moved {0} items to position {1}.",
     ]
 }

@@ -340,5 +340,15 @@ extension Strings {
         "errorUsernameScripts": "请只使用一种文字：这个名字混用了字母相似的文字（例如拉丁字母与西里尔字母或希腊字母）。",
         "errorUsernameLookalike": "这个名字与现有成员的名字看起来很像，请选择一个容易区分的名字。",
         "errorPhotoPixels": "这张照片超过 5000 万像素。请选择较小的照片，或以较低分辨率拍摄的照片。",
+        // Issue 22 point 6: Select mode and the dialog's Delete.
+        "selectMode": "选择",
+        "selectionBar": "所选物品",
+        "selectHint": "轻点物品以选择。",
+        "selectNothingToDelete": "请先选择要删除的物品。",
+        "selectNothingToMove": "请先选择要移动的物品。",
+        "selectedCount": "已选择 {0} 项",
+        "moveSelected": "移动到…",
+        "moveManyTitle": "移动 {0} 件物品",
+        "flashMovedMany": "已将 {0} 件物品移到第 {1} 位。",
     ]
 }

@@ -340,5 +340,15 @@ extension Strings {
         "errorUsernameScripts": "請只使用一種文字：這個名稱混用了字母相似的文字（例如拉丁字母與西里爾字母或希臘字母）。",
         "errorUsernameLookalike": "這個名稱與現有成員的名稱看起來很像，請選擇一個容易區分的名稱。",
         "errorPhotoPixels": "這張照片超過 5000 萬像素。請選擇較小的照片，或以較低解析度拍攝的照片。",
+        // Issue 22 point 6: Select mode and the dialog's Delete.
+        "selectMode": "選取",
+        "selectionBar": "所選物品",
+        "selectHint": "輕點物品以選取。",
+        "selectNothingToDelete": "請先選取要刪除的物品。",
+        "selectNothingToMove": "請先選取要移動的物品。",
+        "selectedCount": "已選取 {0} 項",
+        "moveSelected": "移動到…",
+        "moveManyTitle": "移動 {0} 件物品",
+        "flashMovedMany": "已將 {0} 件物品移到第 {1} 位。",
     ]
 }
