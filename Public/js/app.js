@@ -367,10 +367,13 @@ function enhanceReorder() {
     const landing = () => {
       const parent = row.offsetParent || document.body;
       const middle = pointerY - drag.grab + drag.height / 2 - parent.getBoundingClientRect().top - parent.clientTop;
+      // A row's middle is where the lifted one takes its place (a few px early, so a drop
+      // right on a row's middle takes that row's place, as a drop on it did before).
       let to = 0;
-      for (const other of drag.others) {
-        if (other.offsetTop + other.offsetHeight / 2 < middle) to += 1;
-      }
+      drag.others.forEach((other, index) => {
+        const bias = index < drag.from ? 4 : -4;
+        if (other.offsetTop + other.offsetHeight / 2 + bias < middle) to += 1;
+      });
       return to;
     };
     const makeRoom = (to) => {

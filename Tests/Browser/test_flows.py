@@ -379,6 +379,7 @@ def test_delete_asks_in_place(browser, http):
     b.scroll_into_view(ask)
     ask.click()
     confirm = b.find(".item-row__confirm", b.row(keys["Sofa"]))
+    WebDriverWait(b.driver, 5).until(lambda _: b.js("return document.getAnimations().length === 0"))
     assert b.page_is_marked(token) and "confirm=" not in b.path, "with JS on, Delete should ask in place"
     delete = b.find("button.button--danger", confirm)
     assert b.active_element_info()["rowKey"] == keys["Sofa"], "focus did not move to the Delete button"
@@ -392,6 +393,8 @@ def test_delete_asks_in_place(browser, http):
 
     b.find(".item-row__delete", b.row(keys["Sofa"])).click()
     delete = b.find(".item-row__confirm button.button--danger", b.row(keys["Sofa"]))
+    # Delete slides in (issue 22): press it once it is there.
+    WebDriverWait(b.driver, 5).until(lambda _: b.js("return document.getAnimations().length === 0"))
     b.submit_by(delete)
     assert b.keys() == [keys["Lamp"], keys["Rug"]]
     assert "Deleted Sofa." in b.flash()
