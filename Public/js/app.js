@@ -1,8 +1,9 @@
 // Progressive enhancement only: every flow also works with JavaScript off
 // (forms, POST → 303 → GET). Here: an item's dialog opens in place, Esc cancels it (both
-// ask "Discard changes?" first when there are changes),
-// the camera uploads as soon as a photo is chosen, Delete asks in place, in edit mode
-// rows can be dragged by their handle (pointer or touch) or moved with Alt+↑/↓, sort and
+// ask "Discard changes?" first when there are changes), the camera uploads as soon as a
+// photo is chosen, Delete slides in beside the row, Select mode's bar waits for a selection,
+// in edit mode rows can be dragged by their handle (pointer or touch, scrolling at the
+// edges) or moved with Alt+↑/↓, sort and
 // filters apply when changed, the last action's message is announced, and the insurance
 // report gets a Print button.
 "use strict";
@@ -14,6 +15,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceDialog();
   enhanceOpenInPlace();
   enhanceDeleteAsk();
+  enhanceSelect();
   enhanceReorder();
   enhanceSearch();
   enhanceReport();
@@ -251,37 +253,96 @@ function hiddenInput(name, value) {
   return input;
 }
 
-// The red minus asks in place: it turns into Delete and Keep, as iOS's swipe-to-delete.
+// Issue 22 point 6 — edit mode as on iOS. The red minus turns and slides a Delete button in
+// from the row's right edge (the row keeps its height); the minus again, Escape, or a tap
+// anywhere else hides it (that tap does nothing else). Without JavaScript the minus leads to
+// the same row asking, rendered by the server.
 function enhanceDeleteAsk() {
+  const list = document.querySelector(".item-list--editing");
+  if (!list) return;
+  let open = null;
+  const close = (focusMinus) => {
+    if (!open) return;
+    const { row, form, link } = open;
+    open = null;
+    form.remove();
+    row.classList.remove("is-confirming");
+    link.setAttribute("aria-expanded", "false");
+    if (focusMinus) link.focus();
+  };
+  // Capturing, so a tap that only hides Delete never reaches the row's link (its dialog).
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a.item-row__delete");
+    if (open && !event.target.closest(".item-row__confirm") && link !== open.link) {
+      const inList = !!event.target.closest(".item-list");
+      close(false);
+      if (!link) {
+        if (inList) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+        return;
+      }
+    }
     if (!link) return;
+    if (!open && link.getAttribute("aria-expanded") === "true") return;  // the server's asking row: its minus goes back
     event.preventDefault();
+    if (open) {
+      close(true);
+      return;
+    }
     const row = link.closest(".item-row");
-    const list = link.closest(".item-list");
     const form = document.createElement("form");
     form.className = "item-row__confirm";
     form.method = "post";
     form.action = "/items/delete";
-    form.append(hiddenInput("_csrf", csrfToken()), hiddenInput("key", row.dataset.key));
+    form.append(hiddenInput("_csrf", csrfToken()), hiddenInput("key", row.dataset.key), hiddenInput("mode", "edit"));
     // The list's search, sort, filters and page, so the list comes back as it was.
-    for (const field of document.querySelectorAll("#bulk input[type=hidden]")) form.append(hiddenInput(field.name, field.value));
+    for (const field of document.querySelectorAll("#row-actions input[type=hidden]:not([name=_csrf])")) {
+      form.append(hiddenInput(field.name, field.value));
+    }
     const remove = document.createElement("button");
-    remove.className = "button button--danger";
+    remove.className = "button button--danger item-row__confirm-delete";
     remove.textContent = list.dataset.deleteText || "Delete";
     remove.setAttribute("aria-label", link.dataset.deleteLabel || remove.textContent);
-    const keep = document.createElement("button");
-    keep.type = "button";
-    keep.className = "button";
-    keep.textContent = list.dataset.keepText || "Keep";
-    keep.addEventListener("click", () => {
-      form.replaceWith(link);
-      link.focus();
-    });
-    form.append(remove, keep);
-    link.replaceWith(form);
+    form.append(remove);
+    row.querySelector(".item-cell").after(form);
+    row.classList.add("is-confirming");
+    link.setAttribute("aria-expanded", "true");
+    open = { row, form, link };
     remove.focus();
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      close(true);
+    }
   });
+}
+
+// Issue 22 point 6 — Select mode's bar: Move to… and Delete selected stay disabled until
+// something is selected, and the bar says how many are (without JavaScript the server says
+// so by the bar when nothing was).
+function enhanceSelect() {
+  const bar = document.querySelector(".select-bar");
+  const list = document.querySelector(".item-list--selecting");
+  if (!bar || !list) return;
+  const status = bar.querySelector(".select-bar__status");
+  const buttons = bar.querySelectorAll("[data-needs-selection]");
+  const template = bar.dataset.selectedText || "{0} selected";
+  const hint = status.innerHTML;
+  let shown = -1;
+  const sync = () => {
+    const count = list.querySelectorAll('input[name="key"]:checked').length;
+    for (const button of buttons) button.disabled = count === 0;
+    if (count === shown) return;
+    if (count === 0) status.innerHTML = hint; else status.textContent = template.replace("{0}", String(count));
+    shown = count;
+  };
+  list.addEventListener("change", sync);
+  // Back and Forward may restore the boxes' state after load.
+  window.addEventListener("pageshow", sync);
+  sync();
 }
 
 // Reorder in edit mode without leaving the page: drag a row by its handle (mouse, pen or
@@ -356,44 +417,118 @@ function enhanceReorder() {
     if (event.target.closest && event.target.closest(".item-row__handle")) event.preventDefault();
   });
 
-  // Drag by the handle with pointer events (one code path for mouse, pen and touch).
+  // Issue 22 point 7 — drag by the handle with pointer events (one code path for mouse, pen
+  // and touch): a lifted copy of the row follows the pointer, the other rows make room, and
+  // held near the top or bottom edge the page scrolls, faster the nearer the edge.
   list.addEventListener("pointerdown", (event) => {
     const handle = event.target.closest(".item-row__handle");
     if (!handle || event.button !== 0) return;
     const row = handle.closest(".item-row[data-key]");
+    if (!row) return;
     const startY = event.clientY;
-    let dragging = false;
-    let target = null;
+    let pointerY = startY;
+    let drag = null;
     handle.setPointerCapture(event.pointerId);
-    const onMove = (moveEvent) => {
-      if (!dragging && Math.abs(moveEvent.clientY - startY) < 6) return;
-      dragging = true;
-      row.classList.add("is-dragging");
-      const under = document.elementFromPoint(moveEvent.clientX, moveEvent.clientY);
-      const over = under && under.closest(".item-list--editing .item-row[data-key]");
-      if (target && target !== over) target.classList.remove("is-drop-target");
-      target = over && over !== row ? over : null;
-      if (target) target.classList.add("is-drop-target");
+
+    // Where the lifted row would land: among the other rows, by their places in the layout
+    // (offsetTop ignores the transforms that make room), against the copy's middle.
+    const landing = () => {
+      const parent = row.offsetParent || document.body;
+      const middle = pointerY - drag.grab + drag.height / 2 - parent.getBoundingClientRect().top - parent.clientTop;
+      // A row's middle is where the lifted one takes its place (a few px early, so a drop
+      // right on a row's middle takes that row's place, as a drop on it did before).
+      let to = 0;
+      drag.others.forEach((other, index) => {
+        const bias = index < drag.from ? 4 : -4;
+        if (other.offsetTop + other.offsetHeight / 2 + bias < middle) to += 1;
+      });
+      return to;
     };
-    const onEnd = async () => {
+    const makeRoom = (to) => {
+      if (to === drag.to) return;
+      drag.to = to;
+      drag.others.forEach((other, index) => {
+        const shift = index >= drag.from && index < to ? -drag.height : index >= to && index < drag.from ? drag.height : 0;
+        other.style.transform = shift ? `translateY(${shift}px)` : "";
+      });
+    };
+    // Each frame: scroll when held near an edge (the pinned header's bottom counts as the
+    // top), keep the copy under the pointer, update the gap.
+    const frame = (now) => {
+      const elapsed = Math.min(48, now - drag.time);
+      drag.time = now;
+      const header = document.querySelector(".app > .nav-bar");
+      const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+      const bottom = window.innerHeight;
+      const zone = Math.max(32, Math.min(96, (bottom - top) / 4));
+      let speed = 0;  // px per ms
+      if (pointerY < top + zone) speed = -Math.min(1.5, (top + zone - pointerY) / zone);
+      else if (pointerY > bottom - zone) speed = Math.min(1.5, (pointerY - (bottom - zone)) / zone);
+      if (speed) window.scrollBy(0, Math.sign(speed) * speed * speed * 1.2 * elapsed);
+      const y = Math.max(top - drag.height / 2, Math.min(bottom - drag.height / 2, pointerY - drag.grab));
+      drag.ghost.style.transform = `translateY(${y - drag.top}px)`;
+      makeRoom(landing());
+      drag.request = requestAnimationFrame(frame);
+    };
+    const begin = () => {
+      const all = rows();
+      const box = row.getBoundingClientRect();
+      const next = row.nextElementSibling;
+      const ghost = row.cloneNode(true);
+      ghost.removeAttribute("id");
+      ghost.classList.add("item-row--ghost");
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.inert = true;
+      Object.assign(ghost.style, { left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px` });
+      document.body.append(ghost);
+      drag = {
+        ghost, top: box.top, grab: startY - box.top, from: all.indexOf(row), to: all.indexOf(row),
+        height: next ? next.offsetTop - row.offsetTop : row.offsetHeight,
+        others: all.filter((each) => each !== row), time: performance.now(), request: 0,
+      };
+      row.classList.add("is-drag-source");
+      for (const other of drag.others) other.classList.add("is-making-room");
+      document.documentElement.classList.add("is-dragging-row");
+      drag.request = requestAnimationFrame(frame);
+    };
+    const onMove = (moveEvent) => {
+      pointerY = moveEvent.clientY;
+      if (!drag && Math.abs(pointerY - startY) >= 6) begin();
+    };
+    const onEnd = async (endEvent) => {
       handle.removeEventListener("pointermove", onMove);
       handle.removeEventListener("pointerup", onEnd);
       handle.removeEventListener("pointercancel", onEnd);
-      row.classList.remove("is-dragging");
-      if (target) target.classList.remove("is-drop-target");
-      if (!dragging || !target) return;
-      const position = target.dataset.position;
-      const down = Number(position) > Number(row.dataset.position);
-      if (!(await move(row, [["position", position]]))) return;
-      if (down) target.after(row); else target.before(row);
+      if (!drag) return;
+      cancelAnimationFrame(drag.request);
+      const { from, others, ghost } = drag;
+      const to = endEvent.type === "pointerup" ? landing() : from;
+      ghost.remove();
+      for (const other of others) {
+        other.classList.remove("is-making-room");
+        other.style.transform = "";
+      }
+      row.classList.remove("is-drag-source");
+      document.documentElement.classList.remove("is-dragging-row");
+      if (to === from) {
+        handle.focus();
+        return;
+      }
+      // In place at once; the server's answer confirms it (or the Move page explains why not).
+      if (to >= others.length) others[others.length - 1].after(row); else others[to].before(row);
+      handle.focus({ preventScroll: true });
+      if (!(await move(row, [["position", String(firstPosition + to)]]))) return;
       settle(row);
-      handle.focus();
     };
     handle.addEventListener("pointermove", onMove);
     handle.addEventListener("pointerup", onEnd);
     handle.addEventListener("pointercancel", onEnd);
-    // A drag is not a click on the handle's "Move to…" link.
-    handle.addEventListener("click", (click) => { if (dragging) click.preventDefault(); }, { once: true, capture: true });
+    // A drag is not a click on the handle's "Move to…" link (the click, if any, follows the
+    // pointerup at once; the listener goes before the next tap).
+    const suppress = (click) => { if (drag) click.preventDefault(); };
+    handle.addEventListener("click", suppress, { capture: true });
+    handle.addEventListener("pointerup", () => setTimeout(() => handle.removeEventListener("click", suppress, true), 0), { once: true });
+    handle.addEventListener("pointercancel", () => handle.removeEventListener("click", suppress, true), { once: true });
   });
 }
 

@@ -62,6 +62,8 @@ extension HomepwnerApp {
         routes.post("/items/import/:id", on: .memberJobs, admission: jobs.admit, verified(exchange.confirm))
         routes.post("/items/import/:id/cancel", on: .writes, verified(exchange.cancel))
         routes.get("/items/delete", list.confirmDelete)
+        routes.get("/items/move-selected", list.moveSelectedPage)
+        routes.post("/items/move-selected", on: .writes, verified(list.moveSelected))
         routes.post("/items/delete", on: .writes, verified(list.delete))
         routes.post("/items/restore", on: .writes, verified(list.restore))
         routes.get("/items/:key", detail.showItem)

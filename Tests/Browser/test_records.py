@@ -159,12 +159,12 @@ def test_nojs_delete_then_undo(nojs_browser, http):
 def check_recently_deleted(b, http):
     keys = {name: http.add_item(name, "", 10) for name in ("Lamp", "Sofa", "Rug", "Desk")}
     # A bulk delete (two items), then one more.
-    b.open("/items?mode=edit")
+    b.open("/items?mode=select")
     for name in ("Sofa", "Rug"):
         box = b.find(".item-row__select input", b.row(keys[name]))
         b.scroll_into_view(box)
         box.click()
-    b.submit_by([x for x in b.find_all(".summary button") if "Delete selected" in x.text][0])
+    b.submit_by(b.find(".select-bar__delete"))
     b.submit_by(b.find(".confirm__actions button.button--danger"))
     assert "Deleted 2 items." in b.flash()
     assert b.keys() == [keys["Lamp"], keys["Desk"]]

@@ -72,6 +72,11 @@ def pages(keys) -> list[tuple[str, str]]:
         ("import", "/items/import"),
         ("report", "/items/report"),
         ("account", "/account"),
+        # Issue 22 point 6: Select mode (and its message with nothing selected), a row asking
+        # to delete, Move to… for a selection.
+        ("select-mode", "/items?mode=select&none=delete"),
+        ("edit-confirming", f"/items?mode=edit&confirm={keys['chinese']}"),
+        ("move-selected", f"/items/move-selected?key={keys['camera']}&key={keys['chinese']}"),
     ]
 
 

@@ -423,6 +423,10 @@ def list_states(b, server):
     settle(b, ask)
     ask.click()
     assert b.find_all(".item-row__confirm", b.row(keys["name60"])) and b.page_is_marked(token), "Delete did not ask in place"
+    # Issue 22: the header is pinned, and axe counts a row half under it as an obscured target;
+    # measured from the top, as the other states are (the asking row stays as it is).
+    WebDriverWait(b.driver, 5).until(lambda _: b.js("return document.getAnimations().length === 0"))
+    b.js("window.scrollTo(0, 0)")
     yield "delete-asking-in-place"
 
     b.open(f"/items/delete?mode=edit&key={keys['name20']}&key={keys['chinese150']}")

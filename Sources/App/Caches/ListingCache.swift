@@ -14,9 +14,12 @@ final class ListingCache: Sendable {
         let filter: ItemQuery
         /// The household's high-value threshold: it marks rows and is what the filter keeps.
         var valuableThreshold = ItemQuery.defaultValuableThreshold
+        /// Select mode's rows (selection circles) differ from edit mode's and the list's.
+        var selecting = false
 
         func at(revision: Int) -> Key {
-            Key(revision: revision, page: page, language: language, editing: editing, filter: filter, valuableThreshold: valuableThreshold)
+            Key(revision: revision, page: page, language: language, editing: editing, filter: filter,
+                valuableThreshold: valuableThreshold, selecting: selecting)
         }
     }
 

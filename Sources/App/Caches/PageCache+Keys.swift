@@ -22,6 +22,8 @@ extension PageCache {
         /// The household's high-value threshold, in the legend and the filter's label.
         let valuableThreshold: Int
         var sheet = false
+        /// Select mode (its own rows and bar), apart from edit mode.
+        var selecting = false
     }
 
     /// Everything an item's sheet shows, so its rendering is kept until one of them changes

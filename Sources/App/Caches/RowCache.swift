@@ -25,6 +25,8 @@ final class RowCache: Sendable {
         let reorderable: Bool
         /// The household's high-value threshold the rows were marked by (an owner may change it).
         var valuableThreshold = ItemQuery.defaultValuableThreshold
+        /// Select mode: a selection circle before the cell.
+        var selecting = false
     }
 
     /// What sets one row apart on its page.

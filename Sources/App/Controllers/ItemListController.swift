@@ -14,7 +14,10 @@ struct ItemListController: Sendable {
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         var query = ListQuery(request: request)
-        if !context.canEdit { query.editing = false }  // viewers only look
+        if !context.canEdit {  // viewers only look
+            query.editing = false
+            query.selecting = false
+        }
         guard let key = listView.sharedPageKey(for: query, context: context) else {
             let (values, listing) = try listView.values(for: query, context: context)
             return try renderer.render("items/list", values, rows: listing.rows, context: context)
@@ -91,14 +94,23 @@ struct ItemListController: Sendable {
         return try renderer.render("items/move", values, context: context, status: status)
     }
 
-    /// `GET /items/delete?key=…` — the confirmation page for Delete selected.
+    /// `GET /items/delete?key=…` — the confirmation page for Select mode's Delete selected, and
+    /// for the Delete of an item's dialog (`from=item`). With nothing selected (no JavaScript
+    /// to disable the button) it is the list in Select mode again, saying so by its bar.
     func confirmDelete(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        let items = try request.queryItems.filter { $0.name == "key" }.compactMap { pair -> Item? in
+        let list = ListQuery(request: request).state
+        let keys = request.queryItems.filter { $0.name == "key" }
+        guard !keys.isEmpty else {
+            var select = ListQuery.selectMode(of: list)
+            select.nothingSelected = "delete"
+            return .redirect(to: select.url)
+        }
+        let items = try keys.compactMap { pair -> Item? in
             guard let key = UUID(uuidString: pair.value) else { return nil }
             return try store.item(key: key)
         }
-        let list = ListQuery(request: request).state
+        let fromItem = request.query("from") == "item" && items.count == 1
         let values: [String: MustacheValue] = [
             "title": .string(context.text("confirmBulkTitle")),
             "items": .list(items.map { item in
@@ -112,7 +124,9 @@ struct ItemListController: Sendable {
             "none": .bool(items.isEmpty),
             "button": .string(context.format("confirmBulkButton", String(items.count))),
             "stateFields": list.stateFields,
-            "backHref": .string(ListQuery(page: list.page, editing: true, filter: list.filter).url),
+            // Where Delete lands, and Keep goes back to: the item's dialog, or Select mode.
+            "mode": .string(fromItem ? "list" : "select"),
+            "backHref": .string(fromItem ? "/items/\(items[0].key.lowercasedString)" + list.stateQuery : ListQuery.selectMode(of: list).url),
         ]
         return try renderer.render("items/confirm-delete", values, context: context)
     }
@@ -134,8 +148,13 @@ struct ItemListController: Sendable {
         } catch StoreError.itemNotFound {
             throw HTTPError(.notFound, "An item you selected no longer exists, so nothing was deleted. It may have been deleted already.")
         }
+        // Back where the delete was asked for: Select mode, the list (an item's dialog), or edit mode.
         var landing = ListQuery(form: form)
-        landing.editing = true
+        switch form["mode"] {
+        case "select": landing.selecting = true
+        case "list": break
+        default: landing.editing = true
+        }
         let removed = batch.items
         let message = removed.count == 1 ? context.format("flashDeleted", removed[0].name) : context.format("flashDeletedMany", String(removed.count))
         return context.redirect(to: landing.url, flash: message, undo: batch.id)
@@ -154,6 +173,7 @@ struct ItemListController: Sendable {
         }
         var landing = ListQuery(form: form)
         landing.editing = form["mode"] == "edit"
+        landing.selecting = form["mode"] == "select"
         if let first = restored.first {
             landing.focusKey = first.key.lowercasedString
             if landing.filter.isDefault, let index = try store.index(of: first.key) { landing.page = ListQuery.page(containing: index) }

@@ -376,5 +376,15 @@ extension Strings {
         "highValueChangedAt": "Last changed {0}.",
         "filterValuableAt": "High value ({0}+)",
         "filterValuableShortAt": "{0}+",
+        // Issue 22 point 6: Select mode and the dialog's Delete.
+        "selectMode": "Select",
+        "selectionBar": "Selected items",
+        "selectHint": "Tap items to select them.",
+        "selectNothingToDelete": "Select the items to delete first.",
+        "selectNothingToMove": "Select the items to move first.",
+        "selectedCount": "{0} selected",
+        "moveSelected": "Move to…",
+        "moveManyTitle": "Move {0} items",
+        "flashMovedMany": "Moved {0} items to position {1}.",
     ]
 }

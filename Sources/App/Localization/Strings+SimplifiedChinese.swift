@@ -376,5 +376,15 @@ extension Strings {
         "highValueChangedAt": "最后更改于 {0}。",
         "filterValuableAt": "高价值（{0} 以上）",
         "filterValuableShortAt": "{0}+",
+        // Issue 22 point 6: Select mode and the dialog's Delete.
+        "selectMode": "选择",
+        "selectionBar": "所选物品",
+        "selectHint": "轻点物品以选择。",
+        "selectNothingToDelete": "请先选择要删除的物品。",
+        "selectNothingToMove": "请先选择要移动的物品。",
+        "selectedCount": "已选择 {0} 项",
+        "moveSelected": "移动到…",
+        "moveManyTitle": "移动 {0} 件物品",
+        "flashMovedMany": "已将 {0} 件物品移到第 {1} 位。",
     ]
 }

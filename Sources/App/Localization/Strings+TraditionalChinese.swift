@@ -376,5 +376,15 @@ extension Strings {
         "highValueChangedAt": "最後變更於 {0}。",
         "filterValuableAt": "高價值（{0} 以上）",
         "filterValuableShortAt": "{0}+",
+        // Issue 22 point 6: Select mode and the dialog's Delete.
+        "selectMode": "選取",
+        "selectionBar": "所選物品",
+        "selectHint": "輕點物品以選取。",
+        "selectNothingToDelete": "請先選取要刪除的物品。",
+        "selectNothingToMove": "請先選取要移動的物品。",
+        "selectedCount": "已選取 {0} 項",
+        "moveSelected": "移動到…",
+        "moveManyTitle": "移動 {0} 件物品",
+        "flashMovedMany": "已將 {0} 件物品移到第 {1} 位。",
     ]
 }

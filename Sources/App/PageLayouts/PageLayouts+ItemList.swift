@@ -1,15 +1,16 @@
 import Layout
 
 extension PageLayouts {
-    /// The navigation bar: Edit left, the title centred, Add right. The title gives way
+    /// The navigation bar: Edit and Select left, the title centred, Add right. The title gives way
     /// before either button but keeps its word; with very large text on a narrow screen it
     /// moves onto a line of its own under the buttons, as iOS's large titles do.
     static let navigationBar = spec {
         try LayoutSpec(
             block: "nav-bar",
-            formats: ["H:|-16-[edit]-8-[title]-8-[add]-16-|", "V:|-6-[edit]-6-|", "V:|-6-[add]-6-|"],
+            formats: ["H:|-16-[edit]-8-[select]-8-[title]-8-[add]-16-|", "V:|-6-[edit]-6-|", "V:|-6-[select]-6-|", "V:|-6-[add]-6-|"],
             slots: [
                 "edit": button,
+                "select": button,
                 "title": LayoutSlot(
                     hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center,
                     minimumCharacters: 9, variants: [.when(.accessibilityContentSize, .stack)]),
@@ -18,15 +19,17 @@ extension PageLayouts {
             variants: [.when(.compactWidth, .wrap)])
     }
 
-    /// A list row: the cell, and in edit mode the selection checkbox and the delete control
-    /// before it and the reorder controls after it (UITableView's editing accessories).
+    /// A list row: the cell; in edit mode the delete control before it and the reorder controls
+    /// after it, or the Delete it slid in once the minus was tapped; in Select mode the selection
+    /// circle before it (UITableView's editing accessories).
     static let itemRow = spec {
         try LayoutSpec(
             block: "item-row",
-            formats: ["H:|-0-[select]-0-[delete]-0-[cell]-0-[reorder]-0-|"],
+            formats: ["H:|-0-[select]-0-[delete]-0-[cell]-0-[confirm]-0-[reorder]-0-|"],
             slots: [
                 "select": editingAccessory,
                 "delete": editingAccessory,
+                "confirm": LayoutSlot(hugging: .required, compressionResistance: .required),
                 // At an accessibility text size the accessories take a line of their own above
                 // the cell, as a UIKit cell does, so the name keeps its width.
                 "cell": LayoutSlot(

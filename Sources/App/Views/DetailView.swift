@@ -57,6 +57,8 @@ struct DetailView {
             values["action"] = .string("/items/\(key)\(pageQuery)")
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
             values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter).url)
+            // Delete asks on the confirmation page (Keep comes back here), then the list offers Undo.
+            values["deleteHref"] = .string("/items/delete" + ListQuery.queryString([("key", key), ("from", "item")] + list.stateParameters))
             values["isNew"] = false
             // Fields re-shown after a 422 or a 409 were typed but never saved.
             values["changed"] = .bool(form != nil)

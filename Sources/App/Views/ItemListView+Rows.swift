@@ -11,7 +11,8 @@ extension ItemListView {
     func rowPage(_ query: ListQuery, context: PageContext) -> RowCache.PageKey {
         // ↑, ↓ and the handle only in edit mode of the list in its own order.
         RowCache.PageKey(listState: query.state.stateQuery, language: context.language, editing: query.editing,
-                         reorderable: query.editing && query.filter.isDefault, valuableThreshold: valuableThreshold)
+                         reorderable: query.editing && query.filter.isDefault, valuableThreshold: valuableThreshold,
+                         selecting: query.selecting)
     }
 
     func row(
@@ -76,15 +77,17 @@ extension ItemListView {
                                                       valuable: shape.valuable, context: context))
         if query.focusKey == key { values["focus"] = true }
         values["editing"] = .bool(query.editing)
+        values["selecting"] = .bool(query.selecting)
         values["reorderable"] = .bool(query.editing && query.filter.isDefault)
+        if query.selecting { values["selectLabel"] = .string(context.format("select", fields.name)) }
         if query.editing {
             values["stateFields"] = query.state.stateFields
             values["canMoveUp"] = .bool(shape.canMoveUp)
             values["canMoveDown"] = .bool(shape.canMoveDown)
             values["confirming"] = .bool(query.confirmKey == key)
             values["confirmHref"] = .string(ListQuery(page: query.page, editing: true, confirmKey: key, filter: query.filter).url)
+            // The minus of a row asking to confirm hides its Delete again, as a second tap does on iOS.
             values["keepHref"] = .string(ListQuery(page: query.page, editing: true, focusKey: key, filter: query.filter).url)
-            values["selectLabel"] = .string(context.format("select", fields.name))
             values["moveUpLabel"] = .string(context.format("moveUpLabel", fields.name))
             values["moveDownLabel"] = .string(context.format("moveDownLabel", fields.name))
             values["moveToLabel"] = .string(context.format("moveToLabel", fields.name))

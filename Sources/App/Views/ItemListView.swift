@@ -50,7 +50,11 @@ struct ItemListView {
             "editing": .bool(query.editing),
             "reorderable": .bool(query.editing && !filtered),
             "page": .int(query.page),
-            "editHref": .string(ListQuery(page: query.page, editing: !query.editing, filter: query.filter).url),
+            // Done leaves edit mode and Select mode alike.
+            "editHref": .string(ListQuery(page: query.page, editing: !query.editing && !query.selecting, filter: query.filter).url),
+            "selecting": .bool(query.selecting),
+            "modal": .bool(query.editing || query.selecting),
+            "selectHref": .string(ListQuery.selectMode(of: query).url),
             "stateFields": query.state.stateFields,
             "exportQuery": .string(ListQuery.queryString(query.filterParameters)),
             "search": searchForm(query, context: context),
@@ -60,7 +64,9 @@ struct ItemListView {
         ]
         values.merge(texts.values) { $1 }
         if filtered {
-            let clear = ListQuery(editing: query.editing).url
+            var clearQuery = ListQuery(editing: query.editing)
+            clearQuery.selecting = query.selecting
+            let clear = clearQuery.url
             values["filtered"] = true
             values["clearHref"] = .string(clear)
             if count == 0 {
@@ -69,12 +75,16 @@ struct ItemListView {
             }
             if query.editing { values["ownOrderHref"] = .string(clear) }
         }
+        if query.selecting, let none = query.nothingSelected {
+            values["nothingSelected"] = .string(context.text(none == "move" ? "selectNothingToMove" : "selectNothingToDelete"))
+        }
         if pageCount > 1 { values["pager"] = pager(query: query, pageCount: pageCount, context: context) }
         var frame: PageCache.FrameKey?
         if Self.isCacheable(query) {
             frame = PageCache.FrameKey(page: query.page, language: language, editing: query.editing, filter: query.filter,
                                        role: context.signedIn?.account.role, pageCount: pageCount, hasRows: count > 0,
-                                       hasDeleted: listing.deletedCount > 0, valuableThreshold: valuableThreshold)
+                                       hasDeleted: listing.deletedCount > 0, valuableThreshold: valuableThreshold,
+                                       selecting: query.selecting)
         }
         return PageRenderer.SharedPage(values: values, listing: listing, frame: frame.map { ($0, texts) })
     }
@@ -115,12 +125,13 @@ struct ItemListView {
     }
 
     private static func isCacheable(_ query: ListQuery) -> Bool {
-        query.focusKey == nil && query.confirmKey == nil && query.filter.search.isEmpty
+        query.focusKey == nil && query.confirmKey == nil && query.filter.search.isEmpty && query.nothingSelected == nil
     }
 
     private func listingKey(for query: ListQuery, context: PageContext) -> ListingCache.Key {
         ListingCache.Key(revision: store.revision, page: query.page, language: context.language,
-                         editing: query.editing, filter: query.filter, valuableThreshold: valuableThreshold)
+                         editing: query.editing, filter: query.filter, valuableThreshold: valuableThreshold,
+                         selecting: query.selecting)
     }
 
     /// The page's rows as HTML with the counts they were read with. A page of the whole

@@ -4,13 +4,18 @@ import Mustache
 import Storage
 
 /// How the list is being looked at — all of it in the URL, so it can be bookmarked and Back
-/// works: the search, sort and filters, which page, edit mode, a row asking to confirm its
-/// deletion, a row to focus on return from the dialog.
+/// works: the search, sort and filters, which page, edit mode or select mode, a row asking to
+/// confirm its deletion, a row to focus on return from the dialog.
 struct ListQuery: Sendable, Equatable {
     static let pageSize = 100
 
     var page: Int = 1
     var editing = false
+    /// Select mode (`?mode=select`): selection circles and a bar to delete or move them,
+    /// apart from edit mode as on iOS. Never together with `editing`.
+    var selecting = false
+    /// `?none=delete|move`: Select mode's bar was used with nothing selected (no JavaScript).
+    var nothingSelected: String?
     var confirmKey: String?
     var focusKey: String?
     var filter = ItemQuery()
@@ -28,6 +33,8 @@ struct ListQuery: Sendable, Equatable {
     init(request: HTTPRequest) {
         page = Self.pageNumber(request.query("page"))
         editing = request.query("mode") == "edit"
+        selecting = request.query("mode") == "select"
+        nothingSelected = request.query("none").flatMap { ["delete", "move"].contains($0) ? $0 : nil }
         confirmKey = request.query("confirm")
         focusKey = request.query("focus")
         filter = Self.filter(search: request.query("q"), sort: request.query("sort"),
@@ -89,6 +96,13 @@ struct ListQuery: Sendable, Equatable {
         .list(stateParameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) })
     }
 
+    /// The list as it is in Select mode.
+    static func selectMode(of state: ListQuery) -> ListQuery {
+        var query = state.state
+        query.selecting = true
+        return query
+    }
+
     /// The list as it is, without edit mode, confirmation or focus.
     var state: ListQuery { ListQuery(page: page, filter: filter) }
 
@@ -96,8 +110,9 @@ struct ListQuery: Sendable, Equatable {
     /// `autofocus`, which scrolls it into view, and browsers skip autofocus when a
     /// fragment names an element.
     var url: String {
-        var parameters: [(String, String)] = editing ? [("mode", "edit")] : []
+        var parameters: [(String, String)] = editing ? [("mode", "edit")] : selecting ? [("mode", "select")] : []
         parameters += stateParameters
+        if selecting, let nothingSelected { parameters.append(("none", nothingSelected)) }
         if let confirmKey { parameters.append(("confirm", confirmKey)) }
         if let focusKey { parameters.append(("focus", focusKey)) }
         return "/items" + Self.queryString(parameters)
