@@ -47,6 +47,12 @@ def shot(browser, point: int, what: str):
     browser.driver.save_screenshot(str(SHOTS / f"p{point}-{what}-{browser.size}-{WHEN}.png"))
 
 
+def live_names(b) -> list[str]:
+    """The rows' names read in one script (rows are swapped under a live search)."""
+    return b.js("return [...document.querySelectorAll('.item-list .item-row[data-key] .item-cell__name')]"
+                ".map((name) => name.textContent.trim())")
+
+
 def touch(browser):
     """A phone held upright is a touch screen (its other sizes are not)."""
     browser.driver.execute_cdp_cmd(
@@ -188,7 +194,7 @@ def test_p5_live_search_as_you_type(search_browser):
         for character in "sony cam":
             field.send_keys(character)
             time.sleep(0.03)
-        WebDriverWait(b.driver, 5).until(lambda d: b.names() == ["Sony A7 III camera"])
+        WebDriverWait(b.driver, 5).until(lambda d: live_names(b) == ["Sony A7 III camera"])
         b.expect(b.page_is_marked(token), "the page was loaded again rather than updated in place")
         b.expect("q=sony" in b.path and "cam" in b.path, f"the URL did not follow the search: {b.path}")
         focus = b.js("return [document.activeElement.id, document.activeElement.selectionStart, "
@@ -198,9 +204,9 @@ def test_p5_live_search_as_you_type(search_browser):
         shot(b, 5, "live-search")
         # Accents folded as one types too; clearing brings the whole list back.
         field.send_keys(" ", "\b" * 9, "poang")
-        WebDriverWait(b.driver, 5).until(lambda d: b.names() == ["Poäng armchair"])
+        WebDriverWait(b.driver, 5).until(lambda d: live_names(b) == ["Poäng armchair"])
         field.send_keys("\b" * 5)
-        WebDriverWait(b.driver, 5).until(lambda d: len(b.names()) == len(ITEMS))
+        WebDriverWait(b.driver, 5).until(lambda d: len(live_names(b)) == len(ITEMS))
         b.expect(b.path == "/items", f"the URL kept an empty search: {b.path}")
         b.expect(b.page_is_marked(token), "the page was loaded again")
         b.check_page("live search")
@@ -267,3 +273,45 @@ def test_p13_the_way_back_is_items_everywhere(search_nojs_browser):
         if path == "/deleted":
             shot(b, 13, "back-label")
     b.verify()
+
+
+# ---------------------------------------------------------------------------
+# Standards on the pages these points change (axe-core at every size, the Nu Html Checker)
+
+
+@by_size
+def test_p5_p13_changed_pages_pass_axe(request, drivers, first_run_server, search_server, server, size):
+    from test_standards import serious_axe_findings
+
+    problems = []
+    for target, paths in [(first_run_server, ["/setup"]), (server, ["/items"]),
+                          (search_server, ["/items?sort=value-desc", "/items?q=sony+camera", "/deleted"])]:
+        for b in _browser_fixture(request, drivers, target, size):
+            for path in paths:
+                b.open(path)
+                problems += [f"{path} at {size}: {finding}" for finding in serious_axe_findings(b)]
+    assert not problems, "axe-core:\n" + "\n".join(problems)
+
+
+def test_p5_p13_changed_pages_pass_the_nu_html_checker(first_run_server, search_server, server, tmp_path):
+    import urllib.error
+    import urllib.request
+
+    from test_standards import nu_checker_errors
+
+    files = []
+    for name, target, path in [("not-set-up", first_run_server, "/setup"), ("wrong-code", first_run_server, "/setup?code=0"),
+                               ("empty", server, "/items"), ("sorted", search_server, "/items?sort=value-desc"),
+                               ("searched", search_server, "/items?q=sony+camera")]:
+        if target is first_run_server:
+            try:
+                body = urllib.request.urlopen(target(path), timeout=10).read()
+            except urllib.error.HTTPError as error:
+                body = error.read()
+        else:
+            _, _, body = HTTPClient(target).get(path)
+        file = tmp_path / f"{name}.html"
+        file.write_bytes(body)
+        files.append(str(file))
+    errors = nu_checker_errors(files)
+    assert not errors, "Nu Html Checker:\n" + "\n".join(errors)
