@@ -5,7 +5,7 @@
 // in edit mode rows can be dragged by their handle (pointer or touch, scrolling at the
 // edges) or moved with Alt+↑/↓, sort and
 // filters apply when changed, the last action's message is announced, and the insurance
-// report gets a Print button.
+// report gets a Print button; results follow the search box as one types.
 "use strict";
 
 document.documentElement.classList.add("js");
@@ -18,6 +18,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceSelect();
   enhanceReorder();
   enhanceSearch();
+  enhanceLiveSearch();
   enhanceReport();
   announceFlash();
 });
@@ -576,3 +577,122 @@ function enhanceInvitationLink() {
   }
 }
 // ---- end of point 8 ----
+
+// ---------------------------------------------------------------------------
+// Live search (issue 22, point 5): the results follow the search box as one types, debounced,
+// with the URL kept in step (history.replaceState, so Back does not step through keystrokes).
+// Only the list's parts are swapped — rows, header, empty states, pager, summary, the Clear
+// link — never the search form, so the focus and the caret stay where they are. Sort and
+// filters take the same path. The page is the server's own, fetched from the URL the form
+// would load (the HTTP cache and its ETag apply); if anything fails, the form loads it.
+function enhanceLiveSearch() {
+  const form = document.querySelector("form.search");
+  const field = form && form.querySelector(".search__field");
+  const main = document.getElementById("items");
+  if (!form || !field || !main || !window.fetch || !window.DOMParser) return;
+  const status = document.createElement("p");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  form.after(status);
+  let timer = 0;
+  let pending = null;
+  let shown = location.pathname + location.search;
+
+  // The form's URL: empty fields left out, so "/items?q=lamp" rather than "…&sort=".
+  const target = () => {
+    const parameters = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === "string" && value.trim() !== "") parameters.append(name, value);
+    }
+    const query = parameters.toString();
+    return form.getAttribute("action") + (query ? `?${query}` : "");
+  };
+
+  async function update() {
+    clearTimeout(timer);
+    const url = target();
+    if (url === shown) return;
+    if (pending) pending.abort();
+    pending = new AbortController();
+    try {
+      const response = await fetch(url, {
+        credentials: "same-origin", headers: { Accept: "text/html" }, signal: pending.signal,
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      if (!swapListParts(page)) throw new Error("no list in the page");
+      shown = url;
+      history.replaceState(history.state, "", url);
+      document.title = page.title;
+      const summary = main.querySelector(".summary__text, .empty__title");
+      status.textContent = summary ? summary.textContent : "";
+    } catch (error) {
+      if (error.name !== "AbortError") location.assign(url);
+    }
+  }
+
+  // Copies the fetched page's list parts into this one; false when the two do not match.
+  function swapListParts(page) {
+    const next = page.getElementById("items");
+    const nextForm = next && next.querySelector("form.search");
+    const list = main.querySelector("ol.item-list");
+    if (!nextForm || !list) return false;
+    const options = form.querySelector(".search__options");
+    form.querySelector(".search__clear")?.remove();
+    const clear = nextForm.querySelector(".search__clear");
+    if (clear && options) options.append(document.importNode(clear, true));
+    // Everything between the form (and its status) and the summary, in the new page's order;
+    // the list element itself is kept (listeners on it stay) and only its contents change.
+    const between = (start) => {
+      const nodes = [];
+      for (let node = start.nextSibling; node && !(node.matches && node.matches("footer.summary")); node = node.nextSibling) nodes.push(node);
+      return nodes;
+    };
+    for (const node of between(status)) if (node !== list) node.remove();
+    let anchor = status;
+    for (const node of between(nextForm)) {
+      if (node.matches && node.matches("ol.item-list")) {
+        for (const attribute of [...list.attributes]) list.removeAttribute(attribute.name);
+        for (const attribute of [...node.attributes]) list.setAttribute(attribute.name, attribute.value);
+        list.replaceChildren(...[...node.childNodes].map((child) => document.importNode(child, true)));
+        anchor.after(list);
+        anchor = list;
+      } else {
+        const imported = document.importNode(node, true);
+        anchor.after(imported);
+        anchor = imported;
+      }
+    }
+    const summary = main.querySelector("footer.summary");
+    const nextSummary = next.querySelector("footer.summary");
+    if (summary && nextSummary) summary.replaceWith(document.importNode(nextSummary, true));
+    // The bar's Edit link and Add's hidden copy of the list's state follow the search too.
+    const edit = document.querySelector(".nav-bar__edit");
+    const nextEdit = page.querySelector(".nav-bar__edit");
+    if (edit && nextEdit) edit.setAttribute("href", nextEdit.getAttribute("href"));
+    // Select follows the rows: offered only where there is something to select.
+    const select = document.querySelector(".nav-bar__select");
+    const nextSelect = page.querySelector(".nav-bar__select");
+    if (select) {
+      select.hidden = !nextSelect;
+      if (nextSelect) select.setAttribute("href", nextSelect.getAttribute("href"));
+    }
+    const add = document.querySelector(".nav-bar__add");
+    const nextAdd = page.querySelector(".nav-bar__add");
+    if (add && nextAdd) {
+      for (const input of add.querySelectorAll("input[type=hidden]:not([name=_csrf])")) input.remove();
+      for (const input of nextAdd.querySelectorAll("input[type=hidden]:not([name=_csrf])")) add.prepend(document.importNode(input, true));
+    }
+    return true;
+  }
+
+  field.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(update, 250);
+  });
+  // Enter, the Search button, and sort and filters (enhanceSearch submits on change): at once.
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    update();
+  });
+}

@@ -158,7 +158,8 @@ def test_add_then_cancel(browser):
     b.open("/items")
     assert b.js("return typeof enhanceDialog") == "function", "app.js did not run"
     assert b.rows() == []
-    assert b.find_all(".item-row--fixed"), "the fixed last row is missing on the empty list"
+    # Issue 22, point 13: one friendly empty state with Add, no "No more items!" and no Edit.
+    assert not b.find_all(".item-row--fixed") and b.find_all(".empty"), "the empty list's state"
     b.check_page("empty-list")
 
     click_add(b)

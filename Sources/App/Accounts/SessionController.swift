@@ -120,14 +120,14 @@ struct SessionController: Sendable {
     /// `GET /setup?code=…`
     func showSetup(_ request: HTTPRequest) throws -> HTTPResponse {
         if try accounts.accountCount() > 0 { return .redirect(to: "/sign-in") }
-        guard setup.matches(request.query("code")) else { throw HTTPError(.forbidden, "setupCodeWrong") }
+        guard setup.matches(request.query("code")) else { return try notSetUpPage(request, code: request.query("code")) }
         return try setupPage(request, code: request.query("code") ?? "", username: "", errors: [:], status: .ok)
     }
 
     /// `POST /setup` (offloaded): creates the owner and signs them in.
     func completeSetup(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         if try accounts.accountCount() > 0 { return .redirect(to: "/sign-in") }
-        guard setup.matches(form["code"]) else { throw HTTPError(.forbidden, "setupCodeWrong") }
+        guard setup.matches(form["code"]) else { return try notSetUpPage(request, code: form["code"] ?? "") }
         let fields = AccountForms.NewAccount(form)
         guard let username = fields.username, let password = fields.password, fields.errors.isEmpty else {
             return try setupPage(request, code: form["code"] ?? "", username: fields.typedUsername, errors: fields.errors, status: .unprocessableContent)
@@ -141,6 +141,17 @@ struct SessionController: Sendable {
         }
         setup.consume()
         return try startSession(for: owner, request: request, goingTo: "/items")
+    }
+
+    /// Before the owner exists, without the console's setup link: what to do, never the link.
+    /// The app itself leads here (200); a link with a wrong code is refused (403).
+    private func notSetUpPage(_ request: HTTPRequest, code: String?) throws -> HTTPResponse {
+        let context = renderer.context(for: request)
+        let values: [String: MustacheValue] = [
+            "title": .string(context.text("notSetUpTitle")),
+            "wrongCode": .bool(code != nil),
+        ]
+        return try renderer.render("account/not-set-up", values, context: context, status: code == nil ? .ok : .forbidden)
     }
 
     private func setupPage(_ request: HTTPRequest, code: String, username: String, errors: [String: String], status: HTTPStatus) throws -> HTTPResponse {

@@ -61,7 +61,7 @@ extension Strings {
         "join": "加入",
         "setupTitle": "设置 Homepwner",
         "setupHint": "创建所有者账户。之后可以邀请其他家庭成员。",
-        "setupCodeWrong": "请打开服务器启动时打印的设置链接：这个链接没有代码，或代码错误。",
+        "setupCodeWrong": "这个设置链接的代码不对：它可能来自服务器之前的一次启动。请从控制台重新复制完整的链接。",
         "createOwner": "创建所有者账户",
         "readOnlyHint": "你只能查看，不能修改：请向所有者申请编辑者角色。",
         "close": "关闭",
@@ -124,7 +124,6 @@ extension Strings {
         "confirmBulkHint": "物品及其照片将移到“最近删除”，30 天内可以恢复。",
         "confirmBulkButton": "删除 {0} 件物品",
         "confirmBulkNone": "没有选择任何物品。",
-        "backToList": "返回列表",
         "photo": "照片",
         "photoOf": "{0} 的照片",
         "noPhoto": "还没有照片。",
@@ -386,5 +385,8 @@ extension Strings {
         "moveSelected": "移动到…",
         "moveManyTitle": "移动 {0} 件物品",
         "flashMovedMany": "已将 {0} 件物品移到第 {1} 位。",
+        "notSetUpTitle": "Homepwner 尚未设置",
+        "notSetUpHint": "由启动服务器的人来设置：服务器启动时在控制台上打印了一个一次性的设置链接（以“First run: open”开头的那一行）。打开该链接即可创建所有者的账户。",
+        "notSetUpAfter": "之后，所有者可以在账户页面邀请家里的其他人。",
     ]
 }

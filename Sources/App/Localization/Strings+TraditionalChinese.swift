@@ -61,7 +61,7 @@ extension Strings {
         "join": "加入",
         "setupTitle": "設定 Homepwner",
         "setupHint": "建立擁有者帳戶。之後可以邀請其他家庭成員。",
-        "setupCodeWrong": "請開啟伺服器啟動時印出的設定連結：這個連結沒有代碼，或代碼錯誤。",
+        "setupCodeWrong": "這個設定連結的代碼不對：它可能來自伺服器之前的一次啟動。請從主控台重新複製完整的連結。",
         "createOwner": "建立擁有者帳戶",
         "readOnlyHint": "你只能檢視，不能修改：請向擁有者申請編輯者角色。",
         "close": "關閉",
@@ -124,7 +124,6 @@ extension Strings {
         "confirmBulkHint": "物品及其照片將移到「最近刪除」，30 天內可以復原。",
         "confirmBulkButton": "刪除 {0} 件物品",
         "confirmBulkNone": "沒有選擇任何物品。",
-        "backToList": "返回列表",
         "photo": "照片",
         "photoOf": "{0} 的照片",
         "noPhoto": "還沒有照片。",
@@ -386,5 +385,8 @@ extension Strings {
         "moveSelected": "移動到…",
         "moveManyTitle": "移動 {0} 件物品",
         "flashMovedMany": "已將 {0} 件物品移到第 {1} 位。",
+        "notSetUpTitle": "Homepwner 尚未設定",
+        "notSetUpHint": "由啟動伺服器的人來設定：伺服器啟動時在主控台上印出了一個一次性的設定連結（以「First run: open」開頭的那一行）。開啟該連結即可建立擁有者的帳號。",
+        "notSetUpAfter": "之後，擁有者可以在帳號頁面邀請家裡的其他人。",
     ]
 }

@@ -30,13 +30,16 @@ struct ItemListView {
         let count = listing.count, pageCount = listing.pageCount
         let language = context.language
         let filtered = !query.filter.isDefault
+        // A search or a filter leaves items out; a sort alone shows them all, so it says
+        // neither "N items match" nor "Clear search", and keeps "No more items!".
+        let narrowed = Self.narrows(query.filter)
 
         let summary: String
         if let total = listing.totalValue {
             let totalText = formatters.dollars(total, language)
             summary = count == 1
-                ? context.format(filtered ? "oneMatchSummary" : "oneItemSummary", totalText)
-                : context.format(filtered ? "matchesSummary" : "itemsSummary", formatters.grouped(count, language), totalText)
+                ? context.format(narrowed ? "oneMatchSummary" : "oneItemSummary", totalText)
+                : context.format(narrowed ? "matchesSummary" : "itemsSummary", formatters.grouped(count, language), totalText)
         } else {
             summary = count == 1 ? context.text("oneMatch") : context.format("matches", formatters.grouped(count, language))
         }
@@ -44,9 +47,9 @@ struct ItemListView {
         let texts = PageCache.Texts(summary: summary, count: String(count), deletedCount: formatters.grouped(listing.deletedCount, language))
         var values: [String: MustacheValue] = [
             "title": .string(context.text("appTitle")),
-            "empty": .bool(count == 0 && !filtered),
+            "empty": .bool(count == 0 && !narrowed),
             "firstPosition": .int((query.page - 1) * ListQuery.pageSize + 1),
-            "isLastPage": .bool(query.page == pageCount && !filtered),
+            "isLastPage": .bool(query.page == pageCount && !narrowed && count > 0),
             "editing": .bool(query.editing),
             "reorderable": .bool(query.editing && !filtered),
             "page": .int(query.page),
@@ -59,6 +62,8 @@ struct ItemListView {
             "exportQuery": .string(ListQuery.queryString(query.filterParameters)),
             "search": searchForm(query, context: context),
             "hasRows": .bool(count > 0),
+            // Edit waits for something to edit (a search that found nothing still has items).
+            "showsEdit": .bool(count > 0 || narrowed || query.editing),
             "hasDeleted": .bool(listing.deletedCount > 0),
             "valuableLegend": .string(context.format("highValueLegend", formatters.dollars(valuableThreshold, language))),
         ]
@@ -67,9 +72,9 @@ struct ItemListView {
             var clearQuery = ListQuery(editing: query.editing)
             clearQuery.selecting = query.selecting
             let clear = clearQuery.url
-            values["filtered"] = true
+            values["filtered"] = .bool(narrowed)
             values["clearHref"] = .string(clear)
-            if count == 0 {
+            if count == 0, narrowed {
                 values["noMatches"] = .string(query.filter.search.isEmpty
                     ? context.text("noMatchesFiltered") : context.format("noMatches", query.filter.search))
             }
@@ -87,6 +92,11 @@ struct ItemListView {
                                        selecting: query.selecting)
         }
         return PageRenderer.SharedPage(values: values, listing: listing, frame: frame.map { ($0, texts) })
+    }
+
+    /// Whether `filter` leaves items out (a search of some word, or a filter), not only sorts them.
+    static func narrows(_ filter: ItemQuery) -> Bool {
+        filter.valuableOnly || filter.withPhotoOnly || filter.search.contains { !$0.isWhitespace }
     }
 
     /// The string keys of the sorts' names, by their `?sort=` parameter.

@@ -324,6 +324,9 @@ extension ItemStore {
                 END;
                 """)
         }
+        migrator.registerMigration("search folds case, accents and width") { db in
+            try makeFoldedSearchIndexes(db)
+        }
         return migrator
     }()
 
@@ -390,30 +393,5 @@ extension ItemStore {
         return try db.inTransaction(.immediate) {
             try renumberAll(db, excluding: nil, count: positions.count)
         }
-    }
-
-    /// SQL for the search tokens of a name and a serial: for each character, `g` + the hex
-    /// of it and of it with the next one, lowercased as `LIKE` folds case (ASCII only).
-    /// ``gramToken(_:)`` makes the same token from a search.
-    static func gramsSQL(name: String, serial: String) -> String {
-        func pieces(_ text: String) -> String {
-            """
-            coalesce((WITH RECURSIVE i(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM i WHERE n < length(\(text))) \
-            SELECT group_concat('g' || hex(lower(substr(\(text), n, 1))) || ' g' || hex(lower(substr(\(text), n, 2))), ' ') \
-            FROM i WHERE length(\(text)) > 0), '')
-            """
-        }
-        return "(\(pieces(name)) || ' ' || \(pieces(serial)))"
-    }
-
-    /// The `items_grams` token of a search of one or two characters (see ``gramsSQL``).
-    static func gramToken(_ search: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var token: [UInt8] = [UInt8(ascii: "g")]
-        for byte in search.utf8 {
-            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            token += [hex[Int(folded >> 4)], hex[Int(folded & 0x0F)]]
-        }
-        return String(decoding: token, as: UTF8.self)
     }
 }

@@ -3,9 +3,11 @@ import Foundation
 extension ItemStore {
     /// A page of the items `query` selects, in its order, and how many it selects in all.
     ///
-    /// Searches go through the FTS5 trigram index (three characters or more: any part of a
-    /// name or serial, case-insensitive); shorter ones scan with `LIKE`. Whatever the user
-    /// types is data, never query syntax: quotes, `*`, `NEAR`, `-`, `%` and `_` match
+    /// A search finds the items whose name or serial holds each of its words, in any order,
+    /// as any part of a word, with case, accents and width folded ("sony camera" finds
+    /// "Sony A7 III camera", "poang" finds "Poäng"): words of three characters or more through
+    /// the FTS5 trigram index, shorter ones through the index of short pieces. Whatever the
+    /// user types is data, never query syntax: quotes, `*`, `NEAR`, `-`, `%` and `_` match
     /// themselves. Sorts and filters read indexes.
     public func items(matching query: ItemQuery, offset: Int, limit: Int) throws -> ItemSelection {
         if query.isDefault {
@@ -40,45 +42,48 @@ extension ItemStore {
     /// The SQL of one query: its condition, and how its count and page are read.
     struct Selection {
         let query: ItemQuery
-        /// The search as an FTS5 lookup: in the trigram index, one phrase for three characters
-        /// or more (so its text is matched as a substring whatever it contains); in the index of
-        /// short pieces, one token for one or two.
-        let match: (table: String, query: String)?
+        /// The search's folded words (``SearchText``), each to be found in the name or serial.
+        let words: [String]
+        /// The search as FTS5 lookups, all of which must match: its words of three characters
+        /// or more as phrases of the trigram index (so each is matched as a substring whatever
+        /// it contains), its words of one or two as tokens of the index of short pieces.
+        let matches: [(table: String, query: String)]
         let condition: String
         let arguments: [any DatabaseValueConvertible]
 
-        /// The search as a `LIKE` pattern, for scans: searches shorter than a trigram, and
-        /// pages of many matches of an ASCII search (whose case folding is the index's).
-        let likePattern: String?
-
         init(_ query: ItemQuery) {
             self.query = query
-            let search = query.search.trimmingCharacters(in: .whitespacesAndNewlines)
-            likePattern = search.isEmpty ? nil : "%" + ItemStore.likeEscaped(search) + "%"
-            if search.unicodeScalars.count >= 3 {
-                match = ("items_fts", "\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
-            } else if !search.isEmpty {
-                match = ("items_grams", ItemStore.gramToken(search))
-            } else {
-                match = nil
+            words = SearchText.words(query.search)
+            let long = words.filter { $0.unicodeScalars.count >= 3 }, short = words.filter { $0.unicodeScalars.count < 3 }
+            var matches: [(table: String, query: String)] = []
+            if !long.isEmpty {
+                matches.append(("items_fts", long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")))
             }
-            (condition, arguments) = Self.condition(query, match: match, likePattern: likePattern, scanning: false)
+            if !short.isEmpty {
+                matches.append(("items_grams", short.map { SearchText.gramToken($0.unicodeScalars) }.joined(separator: " ")))
+            }
+            self.matches = matches
+            (condition, arguments) = Self.condition(query, matches: matches, words: words, scanning: false)
         }
 
-        /// The WHERE condition: the search through the index (`scanning` false) or as a
-        /// `LIKE` test of each row read, then the filters.
+        /// The WHERE condition: the search through the indexes (`scanning` false) or as a test
+        /// of each row read (its folded name and serial hold every word), then the filters.
         private static func condition(
-            _ query: ItemQuery, match: (table: String, query: String)?, likePattern: String?, scanning: Bool
+            _ query: ItemQuery, matches: [(table: String, query: String)], words: [String], scanning: Bool
         ) -> (String, [any DatabaseValueConvertible]) {
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
-            if let match, !scanning {
-                conditions.append("id IN (SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ?)")
-                arguments.append(match.query)
-            } else if let likePattern {
-                // LIKE's own wildcards in the search are taken literally.
-                conditions.append("(name LIKE ? ESCAPE '\\' OR serial_number LIKE ? ESCAPE '\\')")
-                arguments += [likePattern, likePattern]
+            if !scanning {
+                for match in matches {
+                    conditions.append("id IN (SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ?)")
+                    arguments.append(match.query)
+                }
+            } else {
+                // A word never holds a line break, so none matches across the two.
+                for word in words {
+                    conditions.append("instr(search_fold(name || char(10) || serial_number), ?) > 0")
+                    arguments.append(word)
+                }
             }
             if query.valuableOnly { conditions.append("value_in_dollars >= \(ItemStore.valuableThresholdSQL)") }
             if query.withPhotoOnly { conditions.append("photo_etag IS NOT NULL") }
@@ -95,7 +100,7 @@ extension ItemStore {
         /// The running count and total that answer this query, kept by triggers: the whole
         /// list's (a sort alone) or one filter's; `nil` for a search or both filters.
         var runningTotals: String? {
-            guard match == nil else { return nil }
+            guard matches.isEmpty else { return nil }
             switch (query.valuableOnly, query.withPhotoOnly) {
             case (false, false): return "SELECT count, total_value FROM item_stats WHERE id = 1"
             case (true, false): return "SELECT count, total FROM item_filter_stats WHERE filter = 'valuable'"
@@ -109,8 +114,9 @@ extension ItemStore {
         /// index holds those too, and only their rows say they are not listed yet.
         func countSQL(importStaging: Bool = false) -> String? {
             if runningTotals != nil { return nil }
-            if let match, !query.valuableOnly, !query.withPhotoOnly, !importStaging {
-                return "SELECT count(*), NULL FROM \(match.table) WHERE \(match.table) MATCH ?"
+            if let first = matches.first, !query.valuableOnly, !query.withPhotoOnly, !importStaging {
+                let others = matches.dropFirst().map { " AND rowid IN (SELECT rowid FROM \($0.table) WHERE \($0.table) MATCH ?)" }
+                return "SELECT count(*), NULL FROM \(first.table) WHERE \(first.table) MATCH ?" + others.joined()
             }
             return "SELECT count(*), total(value_in_dollars) FROM items \(whereClause)"
         }
@@ -122,25 +128,20 @@ extension ItemStore {
                 let stats = try db.fetchOne(runningTotals) { ($0[0] as Int, $0[1] as Int) }
                 return (stats?.0 ?? 0, stats?.1 ?? 0)
             }
-            let importStaging = try match != nil && ItemStore.isStagingImport(db)
+            let importStaging = try !matches.isEmpty && ItemStore.isStagingImport(db)
             guard let countSQL = countSQL(importStaging: importStaging) else { return (0, nil) }
             let row = try db.fetchOne(countSQL, arguments: countArguments) { ($0[0] as Int, $0[1] as Double?) }
             let total = row?.1.map { Int(exactly: $0.rounded()) ?? Int.max }
-            return (row?.0 ?? 0, match != nil ? nil : total)
+            return (row?.0 ?? 0, matches.isEmpty ? total : nil)
         }
 
         /// The page's SQL and arguments. Many matches: walk the sort's index and test each
-        /// row, stopping after a page — with `LIKE` for an ASCII search (a page of 100 among
-        /// many matches reads a few hundred rows), else probing the index's matches (`+id`
-        /// keeps SQLite from reading them first). Few: read the matches and sort them.
+        /// row's folded text, stopping after a page (a page of 100 among many matches reads a
+        /// few hundred rows). Few: read the matches and sort them.
         func page(matchCount: Int) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
             var (condition, arguments) = (self.condition, self.arguments)
-            if match != nil, matchCount > 2_000 {
-                if query.search.unicodeScalars.allSatisfy(\.isASCII) {
-                    (condition, arguments) = Self.condition(query, match: match, likePattern: likePattern, scanning: true)
-                } else {
-                    condition = "+" + condition
-                }
+            if !matches.isEmpty, matchCount > 2_000 {
+                (condition, arguments) = Self.condition(query, matches: matches, words: words, scanning: true)
             }
             return ("SELECT \(Item.columns) FROM items \(Self.whereClause(condition)) ORDER BY \(ordering) LIMIT ? OFFSET ?", arguments)
         }
@@ -155,16 +156,6 @@ extension ItemStore {
             case .date: return "date_created\(direction), id\(direction)"
             }
         }
-    }
-
-    /// `%`, `_` and the escape itself taken literally in a LIKE pattern.
-    static func likeEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 }
 

@@ -38,6 +38,8 @@ public final class Database {
         sqlite3_extended_result_codes(connection, 1)
         do {
             if !options.trustsSchema { try distrustSchema() }
+            // The items' search triggers and queries call these (Items/SearchText.swift).
+            try registerSearchFunctions()
             try check(sqlite3_busy_timeout(connection, options.busyTimeoutMilliseconds))
             try execute(sql: "PRAGMA foreign_keys = ON")
             try execute(sql: "PRAGMA cache_size = -\(options.cacheSizeKiB)")
