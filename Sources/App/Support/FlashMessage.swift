@@ -18,6 +18,8 @@ import HTTP
 struct FlashMessage: Sendable, Equatable {
     let text: String
     let undoBatch: UUID?
+    /// The batch is an import's, undone by Undo import (issue 22 point 2), not a deletion's.
+    var undoesImport = false
 
     static let cookieName = "hp_flash"
     /// Over HTTPS: Secure and host-only, so plain HTTP and sibling domains cannot set it.
@@ -31,7 +33,8 @@ struct FlashMessage: Sendable, Equatable {
     /// to ASCII letters and digits (so it holds no `.`), the batch empty when there is none.
     func cookie(key: [UInt8], browserID: String, secure: Bool, now: Date = Date()) -> HTTPCookie? {
         guard !text.isEmpty, let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.cookieSafe) else { return nil }
-        let payload = "\(Int(now.timeIntervalSince1970) + Self.lifetime).\(undoBatch?.uuidString ?? "").\(encoded)"
+        let batch = (undoesImport ? Self.importMark : "") + (undoBatch?.uuidString ?? "")
+        let payload = "\(Int(now.timeIntervalSince1970) + Self.lifetime).\(batch).\(encoded)"
         return HTTPCookie(
             name: Self.cookieName(secure: secure), value: payload + "." + Hex.encode(Self.mac(key: key, browserID: browserID, payload: payload)),
             path: "/", maxAge: Self.lifetime, httpOnly: true, secure: secure, sameSite: .lax)
@@ -48,10 +51,14 @@ struct FlashMessage: Sendable, Equatable {
               Double(expiry) >= now.timeIntervalSince1970,
               let text = String(parts[2]).removingPercentEncoding, !text.isEmpty
         else { return nil }
-        let batch = UUID(uuidString: String(parts[1]))
+        let undoesImport = parts[1].hasPrefix(importMark)
+        let batch = UUID(uuidString: String(parts[1].dropFirst(undoesImport ? importMark.count : 0)))
         guard parts[1].isEmpty || batch != nil else { return nil }
-        return FlashMessage(text: text, undoBatch: batch)
+        return FlashMessage(text: text, undoBatch: batch, undoesImport: undoesImport)
     }
+
+    /// Before the batch: it is an import's (a UUID never starts with it).
+    static let importMark = "I"
 
     /// The cookie that removes a message once it has been shown.
     static func clearing(secure: Bool) -> HTTPCookie {

@@ -9,6 +9,8 @@ struct PageContext: Sendable {
     let flash: String?
     /// The deletion the flash message offers to undo (its batch in Recently Deleted).
     let undoBatch: UUID?
+    /// The import the flash message offers to undo (issue 22 point 2).
+    let undoImport: UUID?
     /// A language picked with `?lang=` that the browser has not remembered yet.
     let newlyChosenLanguage: Language?
     /// The signed-in member, if any: their name, role and what the page may offer them.
@@ -31,7 +33,8 @@ struct PageContext: Sendable {
         signedIn = request.signedIn
         key = protection.key
         let message = takingFlash && !csrf.isNew ? FlashMessage.read(from: request, key: key, browserID: csrf.browserID) : nil
-        (flash, undoBatch) = (message?.text, message?.undoBatch)
+        (flash, undoBatch) = (message?.text, message?.undoesImport == true ? nil : message?.undoBatch)
+        undoImport = message?.undoesImport == true ? message?.undoBatch : nil
         hasFlashCookie = takingFlash && request.cookie(FlashMessage.cookieName(secure: request.isSecure)) != nil
     }
 
@@ -58,12 +61,12 @@ struct PageContext: Sendable {
 
     /// A 303 to `location` that leaves `message` to be shown there once, signed for this
     /// browser, with an Undo button when it reports a deletion (`undo` is its batch).
-    func redirect(to location: String, flash message: String?, undo: UUID? = nil) -> HTTPResponse {
+    func redirect(to location: String, flash message: String?, undo: UUID? = nil, undoImport: UUID? = nil) -> HTTPResponse {
         var response = HTTPResponse.redirect(to: location)
         // Every redirect with a message answers a form POST, which carries a browser id;
         // without one (a new id, never set) the message could not be read back anyway.
         if let message, !csrf.isNew,
-           let cookie = FlashMessage(text: message, undoBatch: undo).cookie(key: key, browserID: csrf.browserID, secure: csrf.isSecure) {
+           let cookie = FlashMessage(text: message, undoBatch: undoImport ?? undo, undoesImport: undoImport != nil).cookie(key: key, browserID: csrf.browserID, secure: csrf.isSecure) {
             response.setCookie(cookie)
         }
         return response
