@@ -111,7 +111,7 @@ def check_reimport_and_undo(b, tmp_path):
     # An edited export: one new row, one changed value, the rest unchanged.
     rows = list(csv.reader(io.StringIO(exported(http))))
     header, body = rows[0], rows[1:]
-    value = header.index("Value")
+    value = [h.lower() for h in header].index("value")
     body[1][value] = "1350"
     body.append(["Bicycle", "BK-7", "300"] + [""] * (len(header) - 3))
     out = io.StringIO()
@@ -134,7 +134,7 @@ def check_reimport_and_undo(b, tmp_path):
     assert "Import undone" in b.flash(), b.flash()
     shot(b, 2, "undone")
     # The added item waits in Recently Deleted; the list's Undo would bring it back.
-    _, _, deleted = http.get("/items/deleted")
+    _, _, deleted = http.get("/deleted")
     assert b"Bicycle" in deleted
 
 
@@ -155,7 +155,7 @@ def test_p2_reimport_and_undo_without_javascript(xb_nojs, size, tmp_path):
 
 def check_money_and_dates(b, tmp_path):
     upload(b, tmp_path, "lenient.csv", "Name,Value,Date\nLaptop,449.99,23/11/2026\nSofa,\"$1,299.99\",05/04/2026\n"
-           "Fridge,1 299,99,2026-01-02\n")
+           "Fridge,\"1 299,99\",2026-01-02\n")
     text = b.find("main").text
     assert "3 items will be added" in text, text
     assert "$450" in text and "$1,300" in text, text
@@ -207,7 +207,7 @@ for (const el of document.querySelectorAll(arguments[0])) {
   if (style.display === 'none' || el.getBoundingClientRect().width < 2) continue;
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const re = /\S+/g;
+    const re = /[^\s-]+/g;  // a break after a hyphen is a line break between words
     let m;
     while ((m = re.exec(node.data))) {
       const range = document.createRange();
