@@ -87,9 +87,9 @@ struct FirstHourExchangeLiveTests {
             let (preview, location) = try CSVTests.upload(browser, edited)
             #expect(preview.text.contains("0 new, 2 already here (1 unchanged, 1 changed)."))
             // Skip: nothing to do, nothing changes.
-            #expect(try browser.post(location, [("matches", "skip")]).status == 303)
+            #expect(try browser.post(location, [("existing", "skip")]).status == 303)
             #expect(try app.store.item(key: camera.key)?.name == "Camera")
-            let done = try browser.post(location, [("matches", "update")])
+            let done = try browser.post(location, [("existing", "update")])
             #expect(done.status == 303)
             #expect(try app.store.item(key: camera.key)?.name == "Camera body")
             #expect(try app.store.item(key: camera.key)?.valueInDollars == 475)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import HTTPClient, Server, _browser_fixture
+from test_standards import nu_checker_errors, serious_axe_findings
 
 SHOTS = Path(os.environ.get("HOMEPWNER_SHOTS", "/work/notes/issue22-shots"))
 WHEN = "before" if "/work/main/" in os.environ.get("HOMEPWNER_BIN", "") else "after"
@@ -73,6 +74,16 @@ def upload(b, tmp_path, name: str, text: str):
     assert re.fullmatch(r"/items/import/[0-9a-f-]{36}(\?.*)?", b.path), b.path
 
 
+def standards(b, tmp_path, what: str):
+    """axe-core (with JavaScript) and the Nu Html Checker on the page on screen."""
+    problems = serious_axe_findings(b) if b.javascript else []
+    _, _, page = HTTPClient(b.server).get(b.path)
+    file = tmp_path / f"{what}.html"
+    file.write_bytes(page)
+    problems += nu_checker_errors([str(file)])
+    assert not problems, "\n".join(problems)
+
+
 def exported(http) -> str:
     status, _, body = http.request("GET", "/items.csv")
     assert status == 200
@@ -98,11 +109,11 @@ def check_reimport_and_undo(b, tmp_path):
     assert len(before) == 3
 
     upload(b, tmp_path, "export.csv", exported(http))
+    shot(b, 2, "reimport-preview")
     summary = b.find(".exchange__summary").text
     assert "already here" in summary or "Nothing to import" in summary, summary
     assert "3 items will be added" not in summary, summary
     assert not b.find_all(".exchange__actions button.button--primary"), "the preview offers to import an unchanged export"
-    shot(b, 2, "reimport-preview", )
     b.check_page("reimport-preview")
     b.open("/items")
     assert b.names() == before, "re-importing the export changed the list"
@@ -117,10 +128,11 @@ def check_reimport_and_undo(b, tmp_path):
     out = io.StringIO()
     csv.writer(out).writerows([header] + body)
     upload(b, tmp_path, "edited.csv", out.getvalue())
+    shot(b, 2, "edited-preview")
     summary = b.find(".exchange__summary").text
     assert "1 new, 3 already here (2 unchanged, 1 changed)" in summary, summary
-    assert b.find("input[name=matches][value=update]").is_selected()
-    shot(b, 2, "edited-preview")
+    assert b.find("input[name=existing][value=update]").is_selected()
+    standards(b, tmp_path, "edited-preview")
     b.submit_by(b.find(".exchange__actions button.button--primary"))
     assert b.names() == before + ["Bicycle"], b.names()
     assert "1 added, 1 updated" in b.flash(), b.flash()
@@ -156,14 +168,15 @@ def test_p2_reimport_and_undo_without_javascript(xb_nojs, size, tmp_path):
 def check_money_and_dates(b, tmp_path):
     upload(b, tmp_path, "lenient.csv", "Name,Value,Date\nLaptop,449.99,23/11/2026\nSofa,\"$1,299.99\",05/04/2026\n"
            "Fridge,\"1 299,99\",2026-01-02\n")
+    shot(b, 11, "csv-preview")
     text = b.find("main").text
     assert "3 items will be added" in text, text
     assert "$450" in text and "$1,300" in text, text
     select = b.find("#import-dates")
     assert select.get_attribute("value") == "dmy", "the day-first order the file proves is not selected"
     assert "Apr 5, 2026" in text, text
-    shot(b, 11, "csv-preview")
     b.check_page("lenient-preview")
+    standards(b, tmp_path, "lenient-preview")
 
     # An ambiguous file: the order is asked for, and the choice settles it.
     upload(b, tmp_path, "ambiguous.csv", "Name,Date\nLamp,03/04/2026\n")
@@ -180,8 +193,8 @@ def check_money_and_dates(b, tmp_path):
     b.set_field("#field-name", "Espresso machine")
     b.set_field("#field-value", "449.99")
     b.submit_by(b.find(".detail__done"))
-    assert "Stored as $450: values are whole dollars." in b.flash(), b.flash()
     shot(b, 11, "form-flash")
+    assert "Stored as $450: values are whole dollars." in b.flash(), b.flash()
 
 
 @acceptance_sizes

@@ -71,13 +71,13 @@ struct ExchangeController: Sendable {
         let pending = try pendingImport(request)
         let chosen = request.query("dates").flatMap(DateOrder.init(rawValue:))
         let preview = ImportPreview(bytes: pending.bytes, context: context, matcher: try ImportMatcher(store: store), chosenOrder: chosen)
-        let updating = request.query("matches") != "skip"
+        let updating = request.query("existing") != "skip"
         let (values, status) = previewValues(preview, pending: pending, updating: updating, context: context)
         return try renderer.render("items/import-preview", values, context: context, status: status)
     }
 
     /// `POST /items/import/:id` — imports the rows the preview showed (new ones added, changed
-    /// ones updated unless `matches=skip`), all in one go, and consumes the upload (a second
+    /// ones updated unless `existing=skip`; the field is not called `matches`, which would shadow `HTMLFormElement.matches()` for scripts), all in one go, and consumes the upload (a second
     /// confirmation imports nothing). The list then offers Undo import.
     func confirm(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
@@ -85,7 +85,7 @@ struct ExchangeController: Sendable {
         let chosen = form["dates"].flatMap(DateOrder.init(rawValue:))
         let preview = ImportPreview(bytes: pending.bytes, context: context, matcher: try ImportMatcher(store: store), chosenOrder: chosen)
         let additions = preview.newItems
-        let updates = form["matches"] == "skip" ? [] : preview.updates
+        let updates = form["existing"] == "skip" ? [] : preview.updates
         let back = "/items/import/\(pending.id.lowercasedString)" + (chosen.map { "?dates=\($0.rawValue)" } ?? "")
         // Rows are skipped only when the button that said so was pressed.
         guard preview.fileError == nil, !(additions.isEmpty && updates.isEmpty), preview.refused.isEmpty || form["skip"] == "1" else {
