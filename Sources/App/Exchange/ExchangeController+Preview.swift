@@ -54,7 +54,7 @@ extension ExchangeController {
         values.merge(dateValues(preview, context: context)) { $1 }
         if changed > 0 {
             values["matchChoice"] = .object([
-                "legend": .string(context.format("importMatchLegend", grouped(changed))),
+                "legend": .string(changed == 1 ? context.text("importMatchLegendOne") : context.format("importMatchLegend", grouped(changed))),
                 "update": .bool(updating),
             ])
         }

@@ -367,5 +367,6 @@ extension Strings {
         "importDatesMDY": "Month/day/year (11/23/2026)",
         "importReasonDateAmbiguous": "The date “{0}” could be day/month or month/day: choose how dates are written above.",
         "importReasonSameItem": "This row is for the same item as row {0}.",
+        "importMatchLegendOne": "1 item already here is changed by the file",
     ]
 }

@@ -367,5 +367,6 @@ extension Strings {
         "importDatesMDY": "月/日/年（11/23/2026）",
         "importReasonDateAmbiguous": "日期“{0}”可能是日/月或月/日：请在上方选择日期写法。",
         "importReasonSameItem": "这一行与第 {0} 行是同一个物品。",
+        "importMatchLegendOne": "文件更改了 1 个已存在的物品",
     ]
 }

@@ -367,5 +367,6 @@ extension Strings {
         "importDatesMDY": "月/日/年（11/23/2026）",
         "importReasonDateAmbiguous": "日期「{0}」可能是日/月或月/日：請在上方選擇日期寫法。",
         "importReasonSameItem": "這一列與第 {0} 列是同一個物品。",
+        "importMatchLegendOne": "檔案變更了 1 個已存在的物品",
     ]
 }
