@@ -58,6 +58,7 @@ extension HomepwnerApp {
         routes.get("/items/import", exchange.importPage)
         routes.post("/items/import", bodyLimit: ExchangeController.uploadBodyLimit, on: .memberJobs, admission: jobs.admit,
                     verified(exchange.upload))
+        routes.post("/items/import/undo", on: .writes, verified(exchange.undoImport))
         routes.get("/items/import/:id", on: .memberJobs, admission: jobs.admit, exchange.preview)
         routes.post("/items/import/:id", on: .memberJobs, admission: jobs.admit, verified(exchange.confirm))
         routes.post("/items/import/:id/cancel", on: .writes, verified(exchange.cancel))

@@ -85,7 +85,8 @@ struct APITests {
             #expect(Set(reply.fieldErrors) == ["name", "serialNumber", "valueInDollars"])
             let wrongTypes = try api.send(.post, "/items.json", json: ["name": 5, "valueInDollars": true])
             #expect(Set(wrongTypes.fieldErrors) == ["name", "valueInDollars"])
-            let fraction = try api.send(.post, "/items.json", json: ["name": "A", "valueInDollars": 1.5])
+            // Cents are rounded to whole dollars (issue 22 point 11), but never below zero.
+            let fraction = try api.send(.post, "/items.json", json: ["name": "A", "valueInDollars": -0.5])
             #expect(fraction.fieldErrors == ["valueInDollars"])
             // The document's count: code points as sent (150 "é" written as e + U+0301 are 300).
             let combining = try api.send(.post, "/items.json", json: ["name": String(repeating: "e\u{301}", count: 150)])

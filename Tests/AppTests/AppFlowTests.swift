@@ -77,7 +77,7 @@ struct AppFlowTests {
             #expect(response.status == 422)
             #expect(response.body.contains("Enter a name."))
             #expect(response.body.contains("Use at most 64 characters."))
-            #expect(response.body.contains("Enter a whole number of dollars"))
+            #expect(response.body.contains("Enter an amount in dollars"))
             #expect(response.body.contains("value=\"12abc\""))
             #expect(response.body.contains("aria-invalid=\"true\""))
             #expect(try app.store.draft(id: draftID) == before)

@@ -16,7 +16,9 @@ struct AppUnitTests {
         (ItemForm(name: "Lamp", serialNumber: String(repeating: "s", count: 65), value: "5"), false),
         (ItemForm(name: "Lamp", serialNumber: "", value: "-1"), false),
         (ItemForm(name: "Lamp", serialNumber: "", value: "1000000001"), false),
-        (ItemForm(name: "Lamp", serialNumber: "", value: "12.5"), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: "12.5"), true),  // $13: whole dollars (issue 22 point 11)
+        (ItemForm(name: "Lamp", serialNumber: "", value: "1e9"), false),
+        (ItemForm(name: "Lamp", serialNumber: "", value: "--5"), false),
         (ItemForm(name: "Lamp", serialNumber: "", value: "٣"), false),
         (ItemForm(name: "Lamp", serialNumber: "", value: ""), true),  // left empty: $0
     ])

@@ -86,12 +86,12 @@ struct CSVTests {
             // Confirming again imports nothing.
             #expect(try browser.post(location, [:]).status == 404)
             #expect(try app.store.count() == 42)
-            // The same file again: new keys, appended after.
-            let (_, again) = try Self.upload(browser, String(decoding: exported, as: UTF8.self))
+            // The same file again matches every item by its key: nothing to import (issue 22 point 2).
+            let (page, again) = try Self.upload(browser, String(decoding: exported, as: UTF8.self))
+            #expect(page.text.contains("Nothing to import: every row is already here, unchanged."))
             #expect(try browser.post(again, [:]).status == 303)
             let twice = try app.store.allItems()
-            #expect(twice.count == 84 && Set(twice.map(\.key)).count == 84)
-            #expect(twice.suffix(42).map(\.name) == original.map(\.name))
+            #expect(twice == imported)
         }
     }
 
@@ -99,10 +99,10 @@ struct CSVTests {
     func badRow() throws {
         try withApp { browser, app in
             try app.seedItem(name: "Existing")
-            let csv = "Name,Value,Serial Number,Date Recorded\r\nLamp,12,L1,2026-01-02\r\nVase,12.5,V1,\r\nCup,3,,\r\n"
+            let csv = "Name,Value,Serial Number,Date Recorded\r\nLamp,12,L1,2026-01-02\r\nVase,12.5x,V1,\r\nCup,3,,\r\n"
             let (preview, location) = try Self.upload(browser, csv)
             #expect(preview.status == 200)
-            #expect(preview.text.contains("Row 3") && preview.text.contains("The value “12.5” is not a whole number of dollars"))
+            #expect(preview.text.contains("Row 3") && preview.text.contains("The value “12.5x” is not an amount in dollars"))
             #expect(preview.text.contains("2 items will be added") && preview.text.contains("1 row will be refused"))
             #expect(preview.text.contains("Import 2 items, skip 1 row"))
             #expect(try app.store.allItems().map(\.name) == ["Existing"])
@@ -120,10 +120,11 @@ struct CSVTests {
         ("name\n\"\"\n", "The name is missing."),
         ("name\n" + String(repeating: "x", count: 201) + "\n", "The name is longer than 200 characters."),
         ("name,serial\nA," + String(repeating: "s", count: 65) + "\n", "The serial number is longer than 64 characters."),
-        ("name,value\nA,-3\n", "The value “-3” is not a whole number"),
-        ("name,value\nA,1000000001\n", "The value “1000000001” is not a whole number"),
-        ("name,value\nA,lots\n", "The value “lots” is not a whole number"),
-        ("name,value\nA,9223372036854775808\n", "is not a whole number"),
+        ("name,value\nA,-3\n", "The value “-3” is not an amount in dollars"),
+        ("name,value\nA,1000000001\n", "The value “1000000001” is not an amount in dollars"),
+        ("name,value\nA,lots\n", "The value “lots” is not an amount in dollars"),
+        ("name,value\nA,9223372036854775808\n", "is not an amount in dollars"),
+        ("name,date\nA,03/04/2026\n", "could be day/month or month/day"),
         ("name,date\nA,yesterday\n", "The date “yesterday” is not a date"),
         ("name,date\nA,2026-13-01\n", "is not a date"),
         ("serial,value\nS,3\n", "That file has no “name” column."),
@@ -143,9 +144,11 @@ struct CSVTests {
         try withApp { browser, app in
             let csv = "\u{FEFF}名称;价值;Notes;序列号\r\n\r\nSofa;1.200;x;S-1\r\n\"Desk; oak\";40;;\r\n"
             let (preview, location) = try Self.upload(browser, csv)
-            #expect(preview.text.contains("1 row will be refused"), "1.200 is not whole dollars")
-            #expect(try browser.post(location, [("skip", "1")]).status == 303)
-            #expect(try app.store.allItems().map(\.name) == ["Desk; oak"])
+            // 1.200 is $1.20 where "." is the decimal mark: kept as $1, and the preview says so.
+            #expect(preview.text.contains("2 items will be added") && preview.text.contains("values are whole dollars"))
+            #expect(try browser.post(location, [:]).status == 303)
+            #expect(try app.store.allItems().map(\.name) == ["Sofa", "Desk; oak"])
+            #expect(try app.store.allItems().first?.valueInDollars == 1)
             let upper = "NAME,VALUE IN DOLLARS,Serial_Number\nKettle,\"$1,250\",K-9\n"
             let (_, second) = try Self.upload(browser, upper)
             #expect(try browser.post(second, [:]).status == 303)

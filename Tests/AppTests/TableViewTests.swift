@@ -106,7 +106,7 @@ struct TableViewTests {
                 "name": "Vase", "serialNumber": "", "value": "lots", "version": String(item.version), "action": "done",
             ])
             #expect(invalid.status == 422)
-            #expect(invalid.body.contains("name=\"value\" form=\"detail-form\" value=\"lots\" placeholder=\"e.g. 450\" inputmode=\"numeric\" autocomplete=\"off\" autofocus"))
+            #expect(invalid.body.contains("name=\"value\" form=\"detail-form\" value=\"lots\" placeholder=\"e.g. 450\" inputmode=\"decimal\" autocomplete=\"off\" autofocus"))
             #expect(!invalid.body.contains("required autofocus"))
             let whole = SampleImages.jpeg(seed: 2)
             let truncated = Array(whole.prefix(whole.count / 2))

@@ -362,7 +362,7 @@ def test_invalid_value_is_422_with_message_by_the_field(browser):
     assert value.get_attribute("aria-invalid") == "true"
     assert b.find("#field-name").get_attribute("value") == "Kept name"
     error = b.find(".field__error", b.js("return arguments[0].closest('.field')", value))
-    assert error.is_displayed() and "whole number" in error.text, error.text
+    assert error.is_displayed() and "amount in dollars" in error.text, error.text
     assert value.get_attribute("aria-describedby") == error.get_attribute("id")
     # "Next to the field": below or beside the input, not somewhere else on the page.
     gap = b.js(

@@ -14,7 +14,7 @@ enum ItemFields {
         var errors = extra
         let name = string(body, "name", required: true, maxLength: ItemForm.maxNameLength, tooLong: "errorNameLong", &errors)
         let serial = string(body, "serialNumber", required: requireAll, maxLength: ItemForm.maxSerialLength, tooLong: "errorSerialLong", &errors)
-        let value = integer(body, "valueInDollars", required: requireAll, invalid: "errorValueNumber", &errors)
+        let value = dollars(body, "valueInDollars", required: requireAll, invalid: "errorValueNumber", &errors)
         let form = ItemForm(name: name ?? "", serialNumber: serial ?? "", value: value.map(String.init) ?? (body["valueInDollars"] == nil ? "0" : ""))
         switch form.validate() {
         case .success(let clean) where errors.isEmpty:
@@ -63,6 +63,28 @@ enum ItemFields {
             return nil
         }
         return number
+    }
+
+    /// An amount in dollars (issue 22 point 11, the form's rule): a JSON number, cents rounded
+    /// to whole dollars half up (449.99 → 450), as ``MoneyInput`` reads it; records an error
+    /// for anything else (a boolean, a string, a negative or too large amount).
+    static func dollars(
+        _ body: [String: Any], _ field: String, required: Bool, invalid: String, _ errors: inout [ProblemDetails.FieldError]
+    ) -> Int? {
+        guard let value = body[field] else {
+            if required { errors.append(.init(field: field, message: "apiErrorRequired")) }
+            return nil
+        }
+        if let whole = wholeNumber(value) { return whole }
+        // A fraction, read from its shortest decimal form so that 449.99 is not 449.98999….
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite,
+              number.doubleValue <= Double(ItemForm.maxValue),
+              case .success(let money) = MoneyInput.parse(String(describing: number.doubleValue))
+        else {
+            errors.append(.init(field: field, message: invalid))
+            return nil
+        }
+        return money.dollars
     }
 
     /// `value` as an `Int` when it is a JSON number without a fraction (a JSON `true` is not 1).

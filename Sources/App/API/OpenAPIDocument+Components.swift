@@ -42,7 +42,8 @@ extension OpenAPIDocument {
         let name: JSON = ["type": "string", "minLength": 1, "maxLength": ItemForm.maxNameLength, "pattern": notBlank,
                           "description": "Required: not only white space (which is trimmed), at most 200 characters"]
         let serial: JSON = ["type": "string", "maxLength": ItemForm.maxSerialLength]
-        let value: JSON = ["type": "integer", "minimum": 0, "maximum": ItemForm.maxValue]
+        let value: JSON = ["type": "number", "minimum": 0, "maximum": ItemForm.maxValue,
+                           "description": "In dollars. Values are whole dollars: a fraction is rounded, half up (449.99 is stored as 450)."]
         let uuid: JSON = ["type": "string", "format": "uuid"]
         // A version is a stored 64-bit integer: a larger number can never be one, so it is invalid (422), not stale (409).
         let version: JSON = ["type": "integer", "format": "int64", "minimum": 1, "maximum": Int64.max]

@@ -59,7 +59,7 @@ struct DetailController: Sendable {
             } catch StoreError.conflict(let current) {
                 return try render(.item(current), form: fields, conflict: current, request: request, status: .conflict)
             }
-            return try done(saved, isNew: false, request: request)
+            return try done(saved, isNew: false, request: request, rounded: clean.valueWasRounded)
         }
         let draft = try store.beginEditDraft(key: item.key)
         return try apply(form, fields: fields, clean: clean, to: draft, expectedVersion: expected, request: request)
@@ -157,18 +157,20 @@ struct DetailController: Sendable {
             let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
             return try render(.draft(updated), form: fields, conflict: current, request: request, status: .conflict)
         }
-        return try done(item, isNew: draft.isNew, request: request)
+        return try done(item, isNew: draft.isNew, request: request, rounded: clean.valueWasRounded)
     }
 
     /// After Done: back to the list as it was, at the item; a new item is shown where it went,
     /// at the end of the member's own order.
-    private func done(_ item: Item, isNew: Bool, request: HTTPRequest) throws -> HTTPResponse {
+    /// When cents were typed, the message says what was kept (issue 22 point 11).
+    private func done(_ item: Item, isNew: Bool, request: HTTPRequest, rounded: Bool = false) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         var landing = listState(request)
         if isNew { landing = ListQuery() }
         if landing.filter.isDefault { landing.page = ListQuery.page(containing: try store.index(of: item.key) ?? 0) }
         landing.focusKey = item.key.lowercasedString
-        let message = context.format(isNew ? "flashAdded" : "flashSaved", item.name)
+        var message = context.format(isNew ? "flashAdded" : "flashSaved", item.name)
+        if rounded { message += " " + context.format("valueRounded", renderer.formatters.dollars(item.valueInDollars, context.language)) }
         return context.redirect(to: landing.url, flash: message)
     }
 

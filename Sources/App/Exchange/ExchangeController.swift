@@ -64,78 +64,69 @@ struct ExchangeController: Sendable {
         return .redirect(to: "/items/import/\(id.lowercasedString)")
     }
 
-    /// `GET /items/import/:id` — what the file would add, and every row it would refuse.
+    /// `GET /items/import/:id` — what the file would add, what is already here (unchanged or
+    /// to be updated), every row it would refuse, and the order of its dates (`?dates=dmy|mdy`).
     func preview(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         let pending = try pendingImport(request)
-        let preview = ImportPreview(bytes: pending.bytes, context: context)
-        var values: [String: MustacheValue] = [
-            "title": .string(context.format("importPreviewTitle", pending.fileName)),
-            "action": .string("/items/import/\(pending.id.lowercasedString)"),
-        ]
-        if let error = preview.fileError {
-            values["fileError"] = .string(error)
-            return try renderer.render("items/import-preview", values, context: context, status: .unprocessableContent)
-        }
-        let formatters = renderer.formatters
-        let count = preview.accepted.count, refusedCount = preview.refused.count
-        values["addCount"] = .int(count)
-        values["willAdd"] = .string(count == 0 ? context.text("importNothingToAdd")
-            : count == 1 ? context.text("importWillAddOne") : context.format("importWillAdd", formatters.grouped(count, context.language)))
-        values["rows"] = .list(zip(preview.accepted, preview.acceptedLines).prefix(Self.previewRows).map { item, line in
-            .object([
-                "row": .string(context.format("importRow", String(line))),
-                "name": .string(item.name),
-                "serial": .string(item.serialNumber),
-                "value": .string(formatters.dollars(item.valueInDollars, context.language)),
-                "date": .string(item.dateCreated.map { formatters.day($0, context.language).medium } ?? ""),
-            ])
-        })
-        if count > Self.previewRows {
-            values["showing"] = .string(context.format("importShowing", String(Self.previewRows)))
-            values["more"] = .string(context.format("importMore", formatters.grouped(count - Self.previewRows, context.language)))
-        }
-        if refusedCount > 0 {
-            values["refusedTitle"] = .string(refusedCount == 1 ? context.text("importRefusedTitleOne")
-                : context.format("importRefusedTitle", formatters.grouped(refusedCount, context.language)))
-            values["refused"] = .list(preview.refused.prefix(Self.previewRows * 5).map { refusal in
-                .object(["row": .string(context.format("importRow", String(refusal.line))), "reason": .string(refusal.reason)])
-            })
-            if refusedCount > Self.previewRows * 5 {
-                values["refusedMore"] = .string(context.format("importMore", formatters.grouped(refusedCount - Self.previewRows * 5, context.language)))
-            }
-        }
-        if count > 0 {
-            let items = count == 1 ? context.text("countItemsOne") : context.format("countItems", formatters.grouped(count, context.language))
-            let rows = refusedCount == 1 ? context.text("countRowsOne") : context.format("countRows", formatters.grouped(refusedCount, context.language))
-            values["confirm"] = .string(refusedCount > 0 ? context.format("importConfirmSkipping", items, rows)
-                : count == 1 ? context.text("importConfirmOne") : context.format("importConfirm", formatters.grouped(count, context.language)))
-            values["skipping"] = .bool(refusedCount > 0)
-        }
-        return try renderer.render("items/import-preview", values, context: context)
+        let chosen = request.query("dates").flatMap(DateOrder.init(rawValue:))
+        let preview = ImportPreview(bytes: pending.bytes, context: context, matcher: try ImportMatcher(store: store), chosenOrder: chosen)
+        let updating = request.query("existing") != "skip"
+        let (values, status) = previewValues(preview, pending: pending, updating: updating, context: context)
+        return try renderer.render("items/import-preview", values, context: context, status: status)
     }
 
-    /// `POST /items/import/:id` — imports the rows the preview showed, all in one
-    /// transaction, and consumes the upload (a second confirmation imports nothing).
+    /// `POST /items/import/:id` — imports the rows the preview showed (new ones added, changed
+    /// ones updated unless `existing=skip`; the field is not called `matches`, which would shadow `HTMLFormElement.matches()` for scripts), all in one go, and consumes the upload (a second
+    /// confirmation imports nothing). The list then offers Undo import.
     func confirm(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         let pending = try pendingImport(request)
-        let preview = ImportPreview(bytes: pending.bytes, context: context)
+        let chosen = form["dates"].flatMap(DateOrder.init(rawValue:))
+        let preview = ImportPreview(bytes: pending.bytes, context: context, matcher: try ImportMatcher(store: store), chosenOrder: chosen)
+        let additions = preview.newItems
+        let updates = form["existing"] == "skip" ? [] : preview.updates
+        let back = "/items/import/\(pending.id.lowercasedString)" + (chosen.map { "?dates=\($0.rawValue)" } ?? "")
         // Rows are skipped only when the button that said so was pressed.
-        guard preview.fileError == nil, !preview.accepted.isEmpty, preview.refused.isEmpty || form["skip"] == "1" else {
-            return .redirect(to: "/items/import/\(pending.id.lowercasedString)")
+        guard preview.fileError == nil, !(additions.isEmpty && updates.isEmpty), preview.refused.isEmpty || form["skip"] == "1" else {
+            return .redirect(to: back)
         }
-        let imported: [Item]
+        let outcome: ImportOutcome
         do {
-            imported = try store.importItems(preview.accepted, consuming: pending.id, actor: request.actor)
+            outcome = try store.importItems(additions, updating: updates, consuming: pending.id, actor: request.actor)
         } catch StoreError.importNotFound {
             throw HTTPError(.notFound, context.text("importExpired"))
+        } catch StoreError.conflict, StoreError.itemNotFound {
+            // An item changed or went since the preview: nothing was imported; show it again as it is now.
+            return .redirect(to: back)
         }
-        let index = try imported.first.flatMap { try store.index(of: $0.key) } ?? 0
-        let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: imported.first?.key.lowercasedString)
-        let message = imported.count == 1 ? context.text("flashImportedOne")
-            : context.format("flashImported", renderer.formatters.grouped(imported.count, context.language))
-        return context.redirect(to: landing.url, flash: message)
+        let first = outcome.added.first?.key ?? updates.first?.key
+        let index = try first.flatMap { try store.index(of: $0) } ?? 0
+        let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: first?.lowercasedString)
+        let formatters = renderer.formatters
+        let added = outcome.added.count
+        let message = outcome.updated > 0
+            ? context.format("flashImportedChanges", formatters.grouped(added, context.language), formatters.grouped(outcome.updated, context.language))
+            : added == 1 ? context.text("flashImportedOne") : context.format("flashImported", formatters.grouped(added, context.language))
+        return context.redirect(to: landing.url, flash: message, undoImport: outcome.batch)
+    }
+
+    /// `POST /items/import/undo` — Undo import: the items it added go to Recently Deleted (the
+    /// list then offers Undo for them), the items it updated get their values back.
+    func undoImport(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
+        let context = renderer.context(for: request)
+        guard let batch = form["batch"].flatMap(UUID.init(uuidString:)) else { throw HTTPError(.badRequest, "The form has no import to undo.") }
+        let undone: ImportUndo
+        do {
+            undone = try store.undoImport(batch: batch, actor: request.actor)
+        } catch StoreError.importNotFound {
+            throw HTTPError(.notFound, context.text("importUndoGone"))
+        }
+        let formatters = renderer.formatters
+        var message = context.format("flashImportUndone", formatters.grouped(undone.deleted.items.count, context.language),
+                                     formatters.grouped(undone.reverted, context.language))
+        if undone.keptChanged > 0 { message += " " + context.format("flashImportUndoKept", formatters.grouped(undone.keptChanged, context.language)) }
+        return context.redirect(to: "/items", flash: message, undo: undone.deleted.items.isEmpty ? nil : undone.deleted.id)
     }
 
     /// `POST /items/import/:id/cancel` — forgets the upload.

@@ -11,13 +11,44 @@ struct ImportPreview {
         let reason: String
     }
 
-    private(set) var accepted: [ImportedItem] = []
-    private(set) var acceptedLines: [Int] = []
+    /// A row that can be imported: what it holds and what it does to the list.
+    struct Row {
+        let line: Int
+        let item: ImportedItem
+        let status: ImportStatus
+        /// Its value had cents, rounded to whole dollars (MoneyInput's rule).
+        let wasRounded: Bool
+    }
+
+    private(set) var rows: [Row] = []
     private(set) var refused: [Refusal] = []
     /// Why nothing in the file can be read (message in the page's language).
     private(set) var fileError: String?
+    /// The file has dates with the year last (`23/11/2026`): the preview shows their order.
+    private(set) var hasYearLastDates = false
+    /// The order the file's own dates prove, when they prove one and only one.
+    private(set) var detectedOrder: DateOrder?
+    /// The order dates were read in: the member's choice, else the detected one.
+    let dateOrder: DateOrder?
 
-    init(bytes: [UInt8], context: PageContext) {
+    /// The rows that add an item.
+    var newItems: [ImportedItem] { rows.compactMap { $0.status == .new ? $0.item : nil } }
+
+    /// The rows that change an item already here, as updates at the version the preview saw.
+    var updates: [ImportedUpdate] {
+        rows.compactMap { row in
+            guard case .changed(let item) = row.status else { return nil }
+            return ImportedUpdate(key: item.key, expectedVersion: item.version, name: row.item.name,
+                                  serialNumber: row.item.serialNumber, valueInDollars: row.item.valueInDollars)
+        }
+    }
+
+    /// Reads `bytes`, matching rows to `matcher`'s items and year-last dates in `chosenOrder`
+    /// (else the order the file proves).
+    init(bytes: [UInt8], context: PageContext, matcher: ImportMatcher = ImportMatcher(items: []), chosenOrder: DateOrder? = nil) {
+        var pending: [(line: Int, item: ImportedItem, date: String, rounded: Bool)] = []
+        var evidence: Set<DateOrder> = []
+        dateOrder = chosenOrder
         if bytes.count > ItemCSV.maxBytes {
             fileError = context.text("importErrorTooLarge")
             return
@@ -48,7 +79,6 @@ struct ImportPreview {
                 rows += 1
                 if rows > ItemCSV.maxRows {
                     fileError = context.text("importErrorTooManyRows")
-                    accepted = []
                     refused = []
                     return
                 }
@@ -60,11 +90,15 @@ struct ImportPreview {
                     guard let position, position < fields.count else { return "" }
                     return ItemCSV.unneutralised(fields[position].trimmingWhitespace)
                 }
+                let date = cell(index(.date))
                 switch Self.item(name: cell(nameIndex), serial: cell(index(.serial)), value: cell(index(.value)),
-                                 date: cell(index(.date)), key: cell(index(.key)), context: context) {
-                case .success(let item):
-                    accepted.append(item)
-                    acceptedLines.append(record.line)
+                                 key: cell(index(.key)), context: context) {
+                case .success(let (item, rounded)):
+                    pending.append((record.line, item, date, rounded))
+                    if ItemCSV.isYearLast(date) {
+                        hasYearLastDates = true
+                        if let proof = ItemCSV.dateEvidence(date) { evidence.insert(proof) }
+                    }
                 case .failure(let refusal):
                     refused.append(Refusal(line: record.line, reason: refusal.reason))
                 }
@@ -75,22 +109,53 @@ struct ImportPreview {
             case .tooManyFields(let line): fileError = context.format("importErrorFields", String(line))
             }
         }
-        if fileError == nil, accepted.isEmpty, refused.isEmpty { fileError = context.text("importErrorEmpty") }
+        if fileError != nil { return }
+        detectedOrder = evidence.count == 1 ? evidence.first : nil
+        resolve(pending, matcher: matcher, context: context)
+        if rows.isEmpty, refused.isEmpty { fileError = context.text("importErrorEmpty") }
+    }
+
+    /// Reads each row's date in the order now known and matches it to the items here; a row
+    /// matching an item an earlier row matched is refused (one item, one row).
+    private mutating func resolve(_ pending: [(line: Int, item: ImportedItem, date: String, rounded: Bool)],
+                                  matcher: ImportMatcher, context: PageContext) {
+        let order = dateOrder ?? detectedOrder
+        var matched: [UUID: Int] = [:]
+        for var entry in pending {
+            if !entry.date.isEmpty {
+                switch ItemCSV.date(entry.date, order: order) {
+                case .date(let date): entry.item.dateCreated = date
+                case .ambiguous:
+                    refused.append(Refusal(line: entry.line, reason: context.format("importReasonDateAmbiguous", String(entry.date.prefix(40)))))
+                    continue
+                case .invalid:
+                    refused.append(Refusal(line: entry.line, reason: context.format("importReasonDate", String(entry.date.prefix(40)))))
+                    continue
+                }
+            }
+            let status = ImportStatus(row: entry.item, existing: matcher.match(key: entry.item.key, serialNumber: entry.item.serialNumber))
+            if let item = status.existing {
+                if let earlier = matched[item.key] {
+                    refused.append(Refusal(line: entry.line, reason: context.format("importReasonSameItem", String(earlier))))
+                    continue
+                }
+                matched[item.key] = entry.line
+            }
+            rows.append(Row(line: entry.line, item: entry.item, status: status, wasRounded: entry.rounded))
+        }
+        refused.sort { $0.line < $1.line }
     }
 
     private struct RowRefusal: Error {
         let reason: String
     }
 
-    /// One row checked with the dialog's own rules (ItemForm), plus the date and key.
-    private static func item(name: String, serial: String, value: String, date: String, key: String,
-                             context: PageContext) -> Result<ImportedItem, RowRefusal> {
-        // A spreadsheet may write a whole number as 12.00; an empty value is $0.
-        var dollars = value.isEmpty ? "0" : value
-        if let dot = dollars.firstIndex(of: "."), dollars[dollars.index(after: dot)...].allSatisfy({ $0 == "0" }) {
-            dollars = String(dollars[..<dot])
-        }
-        switch ItemForm(name: name, serialNumber: serial, value: dollars).validate() {
+    /// One row checked with the dialog's own rules (ItemForm: whole dollars, cents rounded),
+    /// plus its key; the date is read once the file's date order is known.
+    private static func item(name: String, serial: String, value: String, key: String,
+                             context: PageContext) -> Result<(ImportedItem, Bool), RowRefusal> {
+        // An empty value is $0.
+        switch ItemForm(name: name, serialNumber: serial, value: value.isEmpty ? "0" : value).validate() {
         case .failure(let failure):
             let errors = failure.errors
             if errors.name == "errorNameRequired" { return .failure(RowRefusal(reason: context.text("importReasonName"))) }
@@ -98,15 +163,9 @@ struct ImportPreview {
             if errors.serialNumber != nil { return .failure(RowRefusal(reason: context.text("importReasonSerialLong"))) }
             return .failure(RowRefusal(reason: context.format("importReasonValue", String(value.prefix(40)))))
         case .success(let clean):
-            var recorded: Date?
-            if !date.isEmpty {
-                guard let parsed = ItemCSV.date(date) else {
-                    return .failure(RowRefusal(reason: context.format("importReasonDate", String(date.prefix(40)))))
-                }
-                recorded = parsed
-            }
-            return .success(ImportedItem(key: UUID(uuidString: key), name: clean.name, serialNumber: clean.serialNumber,
-                                         valueInDollars: clean.valueInDollars, dateCreated: recorded))
+            let item = ImportedItem(key: UUID(uuidString: key), name: clean.name, serialNumber: clean.serialNumber,
+                                    valueInDollars: clean.valueInDollars)
+            return .success((item, clean.valueWasRounded))
         }
     }
 }

@@ -35,6 +35,8 @@ struct ItemForm: Sendable, Equatable {
         var name: String
         var serialNumber: String
         var valueInDollars: Int
+        /// Cents were typed and rounded away: the page says what was kept.
+        var valueWasRounded = false
 
         /// The fields as the store saves them.
         var fields: ItemValues { ItemValues(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars) }
@@ -61,14 +63,16 @@ struct ItemForm: Sendable, Equatable {
         if serial.count > Self.maxSerialLength {
             errors.serialNumber = "errorSerialLong"
         }
-        let typed = value.trimmingWhitespace
-        let digits = typed.isEmpty ? "0" : typed.filter { $0 != "," && $0 != "$" }
-        let dollars = digits.allSatisfy(\.isASCII) ? Int(digits) : nil
-        if dollars == nil || dollars! < 0 || dollars! > Self.maxValue {
-            errors.value = "errorValueNumber"
+        // What people type ("449.99", "$1,299.99", "1 299,99"), kept in whole dollars (MoneyInput);
+        // a value left empty is $0.
+        var money: MoneyInput?
+        switch MoneyInput.parse(value) {
+        case .success(let read): money = read
+        case .failure(.empty): money = MoneyInput(dollars: 0, wasRounded: false)
+        case .failure: errors.value = "errorValueNumber"
         }
-        guard errors.isEmpty, let dollars else { return .failure(ValidationFailure(errors: errors)) }
-        return .success(Clean(name: name, serialNumber: serial, valueInDollars: dollars))
+        guard errors.isEmpty, let money else { return .failure(ValidationFailure(errors: errors)) }
+        return .success(Clean(name: name, serialNumber: serial, valueInDollars: money.dollars, valueWasRounded: money.wasRounded))
     }
 }
 

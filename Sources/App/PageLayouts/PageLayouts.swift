@@ -14,6 +14,8 @@ public enum PageLayouts {
     public static let specs: [LayoutSpec] = [page, navigationBar, itemRowReorder, itemRow, itemColumnHeaders]
         + [itemCellBody, itemCellTitle, itemCellSubtitle, itemCellStacked, itemCellLine, fixedRow, itemList, pager]
         + [field, detailFields, detailBar, detailPhoto, detailToolbar, detailSheet]
+        // Issue 22 point 12: import, import preview, report.
+        + [exchangePage, exchangeForm, exchangeActions, exchangeConfirm, exchangeDates, exchangeDatesRow, reportBar, reportPage]
 
     /// The generated stylesheet; `stylesheet.fileName` is its content-hashed name.
     public static let stylesheet = LayoutStylesheet(specs)

@@ -28,6 +28,8 @@ struct FlashMessage: Sendable, Equatable {
         !place.isEmpty && place.utf8.count <= 40
             && place.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
+    /// The batch is an import's, undone by Undo import (issue 22 point 2), not a deletion's.
+    var undoesImport = false
 
     static let cookieName = "hp_flash"
     /// Over HTTPS: Secure and host-only, so plain HTTP and sibling domains cannot set it.
@@ -42,7 +44,8 @@ struct FlashMessage: Sendable, Equatable {
     /// the batch empty when there is none.
     func cookie(key: [UInt8], browserID: String, secure: Bool, now: Date = Date()) -> HTTPCookie? {
         guard !text.isEmpty, let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.cookieSafe) else { return nil }
-        var payload = "\(Int(now.timeIntervalSince1970) + Self.lifetime).\(undoBatch?.uuidString ?? "").\(encoded)"
+        let batch = (undoesImport ? Self.importMark : "") + (undoBatch?.uuidString ?? "")
+        var payload = "\(Int(now.timeIntervalSince1970) + Self.lifetime).\(batch).\(encoded)"
         if let place {
             guard Self.isValidPlace(place) else { return nil }
             payload += "." + place
@@ -66,10 +69,14 @@ struct FlashMessage: Sendable, Equatable {
               Double(expiry) >= now.timeIntervalSince1970,
               let text = String(parts[2]).removingPercentEncoding, !text.isEmpty
         else { return nil }
-        let batch = UUID(uuidString: String(parts[1]))
+        let undoesImport = parts[1].hasPrefix(importMark)
+        let batch = UUID(uuidString: String(parts[1].dropFirst(undoesImport ? importMark.count : 0)))
         guard parts[1].isEmpty || batch != nil else { return nil }
-        return FlashMessage(text: text, undoBatch: batch, place: place)
+        return FlashMessage(text: text, undoBatch: batch, place: place, undoesImport: undoesImport)
     }
+
+    /// Before the batch: it is an import's (a UUID never starts with it).
+    static let importMark = "I"
 
     /// The cookie that removes a message once it has been shown.
     static func clearing(secure: Bool) -> HTTPCookie {

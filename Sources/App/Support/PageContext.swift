@@ -11,6 +11,8 @@ struct PageContext: Sendable {
     let undoBatch: UUID?
     /// Where on the page the flash message belongs (``FlashMessage/place``); nil for the top.
     let flashPlace: String?
+    /// The import the flash message offers to undo (issue 22 point 2).
+    let undoImport: UUID?
     /// A language picked with `?lang=` that the browser has not remembered yet.
     let newlyChosenLanguage: Language?
     /// The signed-in member, if any: their name, role and what the page may offer them.
@@ -33,7 +35,9 @@ struct PageContext: Sendable {
         signedIn = request.signedIn
         key = protection.key
         let message = takingFlash && !csrf.isNew ? FlashMessage.read(from: request, key: key, browserID: csrf.browserID) : nil
-        (flash, undoBatch, flashPlace) = (message?.text, message?.undoBatch, message?.place)
+        (flash, flashPlace) = (message?.text, message?.place)
+        undoBatch = message?.undoesImport == true ? nil : message?.undoBatch
+        undoImport = message?.undoesImport == true ? message?.undoBatch : nil
         hasFlashCookie = takingFlash && request.cookie(FlashMessage.cookieName(secure: request.isSecure)) != nil
     }
 
@@ -59,15 +63,16 @@ struct PageContext: Sendable {
     }
 
     /// A 303 to `location` that leaves `message` to be shown there once, signed for this
-    /// browser, with an Undo button when it reports a deletion (`undo` is its batch). With a
-    /// `place` (an element id) the message is shown there, and the redirect's fragment
-    /// scrolls to it: beside what the action was taken on.
-    func redirect(to location: String, flash message: String?, undo: UUID? = nil, place: String? = nil) -> HTTPResponse {
+    /// browser, with an Undo button when it reports a deletion (`undo` is its batch) or an
+    /// import (`undoImport`). With a `place` (an element id) the message is shown there, and the
+    /// redirect's fragment scrolls to it: beside what the action was taken on.
+    func redirect(to location: String, flash message: String?, undo: UUID? = nil, undoImport: UUID? = nil, place: String? = nil) -> HTTPResponse {
         var response = HTTPResponse.redirect(to: place.map { location + "#" + $0 } ?? location)
         // Every redirect with a message answers a form POST, which carries a browser id;
         // without one (a new id, never set) the message could not be read back anyway.
         if let message, !csrf.isNew,
-           let cookie = FlashMessage(text: message, undoBatch: undo, place: place).cookie(key: key, browserID: csrf.browserID, secure: csrf.isSecure) {
+           let cookie = FlashMessage(text: message, undoBatch: undoImport ?? undo, place: place, undoesImport: undoImport != nil)
+            .cookie(key: key, browserID: csrf.browserID, secure: csrf.isSecure) {
             response.setCookie(cookie)
         }
         return response

@@ -70,6 +70,7 @@ struct PageRenderer: Sendable {
         all["assets"] = .object(assets)
         if let flash = context.flash { all["flash"] = .string(flash) }
         if let batch = context.undoBatch { all["undoBatch"] = .string(batch.lowercasedString) }
+        if let batch = context.undoImport { all["undoImport"] = .string(batch.lowercasedString) }
         if all["dialogHTML"] == nil, case .object(let dialog)? = all["dialog"] {
             all["dialogHTML"] = .string(String(decoding: try self.dialog(dialog, on: all), as: UTF8.self))
         }

@@ -56,9 +56,26 @@ extension ItemStore {
     ///   store's rules (nothing is imported then).
     @discardableResult
     public func importItems(_ items: [ImportedItem], consuming pending: UUID? = nil, actor: Actor = .system) throws -> [Item] {
+        try importItems(items, updating: [], consuming: pending, actor: actor).added
+    }
+
+    /// ``importItems(_:consuming:actor:)`` that also applies `updates` to items already here
+    /// (issue 22 point 2), in the same transaction that lists the new ones, and remembers
+    /// both so that ``undoImport(batch:actor:)`` can take the import back.
+    ///
+    /// - Throws: as ``importItems(_:consuming:actor:)``; ``StoreError/conflict(current:)`` or
+    ///   ``StoreError/itemNotFound`` when an item to update changed or went since the
+    ///   preview (nothing is imported then).
+    public func importItems(
+        _ items: [ImportedItem], updating updates: [ImportedUpdate], consuming pending: UUID? = nil, actor: Actor = .system
+    ) throws -> ImportOutcome {
         for row in items {
             try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
         }
+        for row in updates {
+            try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
+        }
+        let batch = Self.newDraftID()
         let now = self.now
         let importID = try beginImport(consuming: pending, at: now)
         do {
@@ -72,8 +89,9 @@ extension ItemStore {
                     }
                 }
             }
-            try listImport(importID, count: items.count, consuming: pending)
-            return imported
+            let updated = try listImport(importID, count: items.count, consuming: pending,
+                                         undo: ImportUndoRecord(batch: batch, updates: updates, actor: actor, at: now))
+            return ImportOutcome(batch: batch, added: imported, updated: updated)
         } catch {
             do {
                 try discardImport(importID)
@@ -116,16 +134,18 @@ extension ItemStore {
 
     /// Lists an import's staged rows after the last item, in one transaction: their running
     /// totals added, their positions spread like appends, the upload consumed.
-    private func listImport(_ importID: Int64, count: Int, consuming pending: UUID?) throws {
+    private func listImport(_ importID: Int64, count: Int, consuming pending: UUID?, undo: ImportUndoRecord) throws -> Int {
         try writeItems { db, order in
             if let pending {
                 try db.execute("DELETE FROM pending_imports WHERE key = ?", pending)
                 guard db.changesCount > 0 else { throw StoreError.importNotFound }
             }
+            let updated = try Self.applyUpdates(undo, db)
             guard count > 0 else {
                 try db.execute("DELETE FROM imports_in_progress WHERE id = ?", importID)
-                return
+                return updated
             }
+            try Self.rememberAdded(importID, undo, db)
             try db.execute("""
                 UPDATE item_stats SET
                     count = count + (SELECT count(*) FROM items WHERE import_id = ?1),
@@ -149,6 +169,7 @@ extension ItemStore {
                 """, first, Self.stagedPositionBase, Self.positionGap, importID)
             order.append(contentsOf: (0..<Int64(count)).map { first + $0 * Self.positionGap })
             try db.execute("DELETE FROM imports_in_progress WHERE id = ?", importID)
+            return updated
         }
     }
 

@@ -71,6 +71,7 @@ extension ItemStore {
     public func purgeDeleted() throws -> Int {
         let cutoff = now.addingTimeInterval(-Self.deletedLifetime)
         return try writeItems { db, _ in
+            try Self.purgeImportUndo(before: cutoff, db)
             let stale = try db.fetchAll("SELECT key, photo_etag FROM deleted_items WHERE deleted_at < ?", cutoff) { row in
                 (key: row[0] as UUID, etag: row[1] as String?)
             }

@@ -327,6 +327,26 @@ extension ItemStore {
         migrator.registerMigration("search folds case, accents and width") { db in
             try makeFoldedSearchIndexes(db)
         }
+        migrator.registerMigration("import undo: what each import added and changed") { db in
+            // Undo import (issue 22 point 2): an added item (added = 1) goes to Recently Deleted,
+            // an updated one gets its old fields back if still at `version`. Kept as long as
+            // Recently Deleted keeps things (purged with it).
+            try db.execute(sql: """
+                CREATE TABLE import_undo (
+                    id INTEGER PRIMARY KEY,
+                    batch BLOB NOT NULL,
+                    item_key BLOB NOT NULL,
+                    added INTEGER NOT NULL,
+                    version INTEGER NOT NULL,
+                    old_name TEXT,
+                    old_serial_number TEXT,
+                    old_value_in_dollars INTEGER,
+                    at REAL NOT NULL
+                );
+                CREATE INDEX import_undo_by_batch ON import_undo(batch);
+                CREATE INDEX import_undo_by_time ON import_undo(at);
+                """)
+        }
         return migrator
     }()
 

@@ -1,0 +1,124 @@
+import CSQLite
+import Foundation
+
+/// Undo import (issue 22 point 2): what each confirmed import added and changed is kept in
+/// `import_undo` as long as Recently Deleted keeps things, so the import can be taken back —
+/// the items it added go to Recently Deleted (one batch, which the list's Undo restores), the
+/// items it updated get their values back, each change recorded in their history.
+extension ItemStore {
+    /// Undoes the import `batch`: every item it added that is still listed moves to Recently
+    /// Deleted (batch `batch`); every item it updated and nobody edited since gets its old
+    /// name, serial number and value back. One transaction; the undo is consumed.
+    ///
+    /// - Throws: ``StoreError/importNotFound`` when the batch was undone already, is older than
+    ///   ``deletedLifetime``, or never was.
+    public func undoImport(batch: UUID, actor: Actor = .system) throws -> ImportUndo {
+        let now = self.now
+        return try writeItems { db, order in
+            let records = try db.fetchAll("""
+                SELECT item_key, added, version, old_name, old_serial_number, old_value_in_dollars
+                FROM import_undo WHERE batch = ? ORDER BY id
+                """, batch) { row in
+                (key: row[0] as UUID, added: row[1] as Bool, version: row[2] as Int,
+                 name: row[3] as String?, serial: row[4] as String?, value: row[5] as Int?)
+            }
+            guard !records.isEmpty else { throw StoreError.importNotFound }
+            // Indexes are taken before any of them leaves, so a Restore puts each back where it was.
+            var located: [(Item, Int64, Int)] = []
+            for record in records where record.added {
+                guard let item = try Self.item(key: record.key, db),
+                      let position = try db.fetchOne("SELECT position FROM items WHERE key = ? AND \(Item.isListed)", record.key,
+                                                     map: { $0[0] as Int64 }),
+                      let index = order.index(of: position)
+                else { continue }  // deleted since: already in Recently Deleted, or gone for good
+                located.append((item, position, index))
+            }
+            for (item, position, index) in located {
+                try db.execute("""
+                    INSERT INTO deleted_items (key, name, serial_number, value_in_dollars, date_created, version, photo_etag,
+                                               list_index, batch, deleted_at, deleted_by)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, item.key, item.name, item.serialNumber, item.valueInDollars, item.dateCreated, item.version,
+                    item.photoETag, index, batch, now, actor.name)
+                try db.execute("DELETE FROM items WHERE key = ?", item.key)
+                try Self.record(.deleted, item: item.key, actor: actor, at: now, old: String(index + 1), db)
+                order.remove(position)
+            }
+            var reverted = 0, kept = 0
+            for record in records where !record.added {
+                guard let current = try Self.item(key: record.key, db), current.version == record.version,
+                      let name = record.name, let serial = record.serial, let value = record.value
+                else {
+                    kept += 1
+                    continue
+                }
+                var item = current
+                (item.name, item.serialNumber, item.valueInDollars) = (name, serial, value)
+                try Self.overwrite(current, with: &item, actor: actor, at: now, db)
+                reverted += 1
+            }
+            try db.execute("DELETE FROM import_undo WHERE batch = ?", batch)
+            return ImportUndo(deleted: DeletedBatch(id: batch, items: located.map(\.0)), reverted: reverted, keptChanged: kept)
+        }
+    }
+
+    /// Whether the import `batch` can still be undone.
+    public func canUndoImport(batch: UUID) throws -> Bool {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT EXISTS (SELECT 1 FROM import_undo WHERE batch = ?)", batch) { $0[0] as Bool } ?? false
+        }
+    }
+
+    /// Applies an import's updates, each only at the version its preview saw; remembers the
+    /// old values. Returns how many items changed.
+    static func applyUpdates(_ undo: ImportUndoRecord, _ db: Database) throws -> Int {
+        var changed = 0
+        for update in undo.updates {
+            guard let current = try item(key: update.key, db) else { throw StoreError.itemNotFound }
+            guard current.version == update.expectedVersion else { throw StoreError.conflict(current: current) }
+            var item = current
+            (item.name, item.serialNumber, item.valueInDollars) = (update.name, update.serialNumber, update.valueInDollars)
+            guard item != current else { continue }
+            try overwrite(current, with: &item, actor: undo.actor, at: undo.at, db)
+            try db.execute("""
+                INSERT INTO import_undo (batch, item_key, added, version, old_name, old_serial_number, old_value_in_dollars, at)
+                VALUES (?, ?, 0, ?, ?, ?, ?, ?)
+                """, undo.batch, item.key, item.version, current.name, current.serialNumber, current.valueInDollars, undo.at)
+            changed += 1
+        }
+        return changed
+    }
+
+    /// Remembers the rows an import is about to list (call it before their `import_id` is cleared).
+    static func rememberAdded(_ importID: Int64, _ undo: ImportUndoRecord, _ db: Database) throws {
+        try db.execute("""
+            INSERT INTO import_undo (batch, item_key, added, version, at)
+            SELECT ?, key, 1, version, ? FROM items WHERE import_id = ? ORDER BY position
+            """, undo.batch, undo.at, importID)
+    }
+
+    /// Writes `item`'s fields over `current` (same key), its version bumped, each change in history.
+    private static func overwrite(_ current: Item, with item: inout Item, actor: Actor, at now: Date, _ db: Database) throws {
+        let (next, overflow) = current.version.addingReportingOverflow(1)
+        guard !overflow else {
+            throw DatabaseError(code: SQLITE_CORRUPT, message: "item version \(current.version) cannot be incremented", sql: nil)
+        }
+        item.version = next
+        try db.execute("UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ? WHERE key = ?",
+                       item.name, item.serialNumber, item.valueInDollars, item.version, item.key)
+        try recordChanges(from: current, to: item, actor: actor, at: now, db)
+    }
+
+    /// Forgets undo records older than Recently Deleted's lifetime.
+    static func purgeImportUndo(before cutoff: Date, _ db: Database) throws {
+        try db.execute("DELETE FROM import_undo WHERE at < ?", cutoff)
+    }
+}
+
+/// One import's undo batch, with what its listing transaction needs to record.
+struct ImportUndoRecord {
+    let batch: UUID
+    let updates: [ImportedUpdate]
+    let actor: Actor
+    let at: Date
+}
