@@ -24,7 +24,7 @@ extension ItemStore {
             }
             guard !records.isEmpty else { throw StoreError.importNotFound }
             // Indexes are taken before any of them leaves, so a Restore puts each back where it was.
-            var located: [(Item, Int64, Int)] = []
+            var located: [LocatedItem] = []
             for record in records where record.added {
                 guard let item = try Self.item(key: record.key, db),
                       let position = try db.fetchOne("SELECT position FROM items WHERE key = ? AND \(Item.isListed)", record.key,
@@ -33,17 +33,7 @@ extension ItemStore {
                 else { continue }  // deleted since: already in Recently Deleted, or gone for good
                 located.append((item, position, index))
             }
-            for (item, position, index) in located {
-                try db.execute("""
-                    INSERT INTO deleted_items (key, name, serial_number, value_in_dollars, date_created, version, photo_etag,
-                                               list_index, batch, deleted_at, deleted_by)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, item.key, item.name, item.serialNumber, item.valueInDollars, item.dateCreated, item.version,
-                    item.photoETag, index, batch, now, actor.name)
-                try db.execute("DELETE FROM items WHERE key = ?", item.key)
-                try Self.record(.deleted, item: item.key, actor: actor, at: now, old: String(index + 1), db)
-                order.remove(position)
-            }
+            try Self.moveToRecentlyDeleted(located, batch: batch, actor: actor, at: now, db, &order)
             var reverted = 0, kept = 0
             for record in records where !record.added {
                 guard let current = try Self.item(key: record.key, db), current.version == record.version,

@@ -277,17 +277,7 @@ extension ItemStore {
                     UPDATE item_stats SET total_value = total_value - OLD.value_in_dollars + NEW.value_in_dollars
                     WHERE id = 1;
                 END;
-                CREATE TRIGGER item_filter_stats_insert AFTER INSERT ON items WHEN NEW.import_id IS NULL BEGIN
-                    \(change("+", "NEW"))
-                END;
-                CREATE TRIGGER item_filter_stats_delete AFTER DELETE ON items WHEN OLD.import_id IS NULL BEGIN
-                    \(change("-", "OLD"))
-                END;
-                CREATE TRIGGER item_filter_stats_update AFTER UPDATE OF value_in_dollars, photo_etag ON items
-                WHEN NEW.import_id IS NULL BEGIN
-                    \(change("-", "OLD"))
-                    \(change("+", "NEW"))
-                END;
+                \(filterStatsTriggers(change))
                 """)
         }
         migrator.registerMigration("API tokens: the address of their last use") { db in
@@ -311,17 +301,7 @@ extension ItemStore {
                 DROP TRIGGER item_filter_stats_insert;
                 DROP TRIGGER item_filter_stats_delete;
                 DROP TRIGGER item_filter_stats_update;
-                CREATE TRIGGER item_filter_stats_insert AFTER INSERT ON items WHEN NEW.import_id IS NULL BEGIN
-                    \(change("+", "NEW"))
-                END;
-                CREATE TRIGGER item_filter_stats_delete AFTER DELETE ON items WHEN OLD.import_id IS NULL BEGIN
-                    \(change("-", "OLD"))
-                END;
-                CREATE TRIGGER item_filter_stats_update AFTER UPDATE OF value_in_dollars, photo_etag ON items
-                WHEN NEW.import_id IS NULL BEGIN
-                    \(change("-", "OLD"))
-                    \(change("+", "NEW"))
-                END;
+                \(filterStatsTriggers(change))
                 """)
         }
         migrator.registerMigration("search folds case, accents and width") { db in
@@ -349,6 +329,25 @@ extension ItemStore {
         }
         return migrator
     }()
+
+    /// The three triggers that keep `item_filter_stats` (the filters' running counts) as listed
+    /// items come, go and change value or photo; `change` is ``filterStatsChange(_:_:threshold:)``
+    /// with the threshold of the schema they belong to.
+    static func filterStatsTriggers(_ change: (String, String) -> String) -> String {
+        """
+        CREATE TRIGGER item_filter_stats_insert AFTER INSERT ON items WHEN NEW.import_id IS NULL BEGIN
+            \(change("+", "NEW"))
+        END;
+        CREATE TRIGGER item_filter_stats_delete AFTER DELETE ON items WHEN OLD.import_id IS NULL BEGIN
+            \(change("-", "OLD"))
+        END;
+        CREATE TRIGGER item_filter_stats_update AFTER UPDATE OF value_in_dollars, photo_etag ON items
+        WHEN NEW.import_id IS NULL BEGIN
+            \(change("-", "OLD"))
+            \(change("+", "NEW"))
+        END;
+        """
+    }
 
     /// A trigger's update of `item_filter_stats` for `row` (`NEW` or `OLD`) joining (`+`) or
     /// leaving (`-`) the filters it matches.

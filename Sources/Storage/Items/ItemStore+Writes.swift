@@ -53,7 +53,7 @@ extension ItemStore {
         let items = try writeItems { db, order in
             var removed: [Item] = []
             // Indexes are taken before any of the batch leaves, so each goes back where it was.
-            var located: [(Item, Int64, Int)] = []
+            var located: [LocatedItem] = []
             for key in distinctKeys {
                 guard let item = try Self.item(key: key, db),
                       let position = try db.fetchOne("SELECT position FROM items WHERE key = ? AND \(Item.isListed)", key, map: { $0[0] as Int64 }),
@@ -61,21 +61,32 @@ extension ItemStore {
                 else { throw StoreError.itemNotFound }
                 located.append((item, position, index))
             }
-            for (item, position, index) in located {
-                try db.execute("""
-                    INSERT INTO deleted_items (key, name, serial_number, value_in_dollars, date_created, version, photo_etag,
-                                               list_index, batch, deleted_at, deleted_by)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, item.key, item.name, item.serialNumber, item.valueInDollars, item.dateCreated, item.version,
-                    item.photoETag, index, batch, now, actor.name)
-                try db.execute("DELETE FROM items WHERE key = ?", item.key)
-                try Self.record(.deleted, item: item.key, actor: actor, at: now, old: String(index + 1), db)
-                order.remove(position)
-                removed.append(item)
-            }
+            try Self.moveToRecentlyDeleted(located, batch: batch, actor: actor, at: now, db, &order)
+            removed = located.map(\.item)
             return removed
         }
         return DeletedBatch(id: batch, items: items)
+    }
+
+    /// A listed item with its position and its index in the list, taken before any of a batch leaves.
+    typealias LocatedItem = (item: Item, position: Int64, index: Int)
+
+    /// Moves `located` to Recently Deleted as `batch`, each remembering its index so that a
+    /// Restore puts it back where it was; recorded in history.
+    static func moveToRecentlyDeleted(
+        _ located: [LocatedItem], batch: UUID, actor: Actor, at now: Date, _ db: Database, _ order: inout ItemOrder
+    ) throws {
+        for (item, position, index) in located {
+            try db.execute("""
+                INSERT INTO deleted_items (key, name, serial_number, value_in_dollars, date_created, version, photo_etag,
+                                           list_index, batch, deleted_at, deleted_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, item.key, item.name, item.serialNumber, item.valueInDollars, item.dateCreated, item.version,
+                item.photoETag, index, batch, now, actor.name)
+            try db.execute("DELETE FROM items WHERE key = ?", item.key)
+            try record(.deleted, item: item.key, actor: actor, at: now, old: String(index + 1), db)
+            order.remove(position)
+        }
     }
 
     func makeRandomItem() -> Item {
