@@ -515,6 +515,7 @@ class Browser:
                     {"name": name, "value": value, "url": server.url + "/", "httpOnly": True, "sameSite": "Lax"},
                 )
         self.set_viewport(size)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})  # as an earlier test may have left it
         driver.get_log("browser")  # drop what earlier tests left
 
     # -- who is signed in ---------------------------------------------------
@@ -711,6 +712,19 @@ class Browser:
             return
         pytest.fail(f"an alert opened: {text!r}")
 
+    def emulate_touch(self, enabled: bool | None = None):
+        """A touch screen (coarse pointer, touch events), as on a phone; by default on for the phone
+        held upright (390×844 "with touch") and off at the other sizes. Each test starts without."""
+        on = self.size == "390x844" if enabled is None else enabled
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": on, "maxTouchPoints": 5})
+
+    def shot(self, point: int, what: str):
+        """A screenshot of an issue point's state (issue 22), kept with the suite's artifacts as
+        first-hour/p<point>-<what>-<size>.png for the closing note."""
+        folder = ARTIFACTS / "first-hour"
+        folder.mkdir(parents=True, exist_ok=True)
+        self.driver.save_screenshot(str(folder / re.sub(r"[^A-Za-z0-9_.-]+", "-", f"p{point}-{what}-{self.size}.png")))
+
     def screenshot(self, what: str):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         name = f"{self.test_name}__{what}__{self.size}.png"
@@ -744,6 +758,14 @@ def _browser_fixture(request, drivers, server, size, javascript=True, big_text=F
     if errors:
         pytest.fail(f"console errors during {request.node.name}: {errors}")
 
+
+
+@pytest.fixture
+def first_run_server():
+    """A server on its first run: no account at all, the setup link printed on its console."""
+    server = Server(owner=False)
+    yield server
+    server.stop()
 
 
 @pytest.fixture

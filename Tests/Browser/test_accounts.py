@@ -30,14 +30,6 @@ ROLE_REFUSED = "Your role lets you look, not change."
 
 
 @pytest.fixture
-def first_run_server():
-    """A server on its first run: no account at all, the setup link printed on its console."""
-    server = Server(owner=False)
-    yield server
-    server.stop()
-
-
-@pytest.fixture
 def first_run_browser(request, drivers, first_run_server, size):
     yield from _browser_fixture(request, drivers, first_run_server, size)
 

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import re
 
 import pytest
 from selenium.webdriver.common.keys import Keys
@@ -28,16 +27,6 @@ sizes = pytest.mark.parametrize("size", FLOW_SIZES, indirect=True)
 def big_text_nojs_browser(request, drivers, server, size):
     """Chromium with JavaScript off and its text at 200 %."""
     yield from _browser_fixture(request, drivers, server, size, javascript=False, big_text=True)
-
-
-def touch(b):
-    """A phone's touch screen (390×844 "with touch"): coarse pointer, touch events."""
-    if b.size == "390x844":
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-
-
-def no_touch(b):
-    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
 def click_add(b):
@@ -112,11 +101,11 @@ def check_empty_add(b):
 
 @sizes
 def test_add_opens_an_empty_form_with_a_random_item_button(browser):
-    touch(browser)
+    browser.emulate_touch()
     try:
         check_empty_add(browser)
     finally:
-        no_touch(browser)
+        browser.emulate_touch(False)
 
 
 @sizes
@@ -238,7 +227,7 @@ def test_nojs_photo_control_keeps_its_words_and_done_uploads(nojs_browser, png_f
 
 @sizes
 def test_cancel_asks_before_discarding_changes(browser, http):
-    touch(browser)
+    browser.emulate_touch()
     try:
         b = browser
         key = http.add_item("Sony A7 III camera", "S1", 1200)
@@ -277,7 +266,7 @@ def test_cancel_asks_before_discarding_changes(browser, http):
         assert "Sony A7 IV camera" not in page_text(b)
         b.verify()
     finally:
-        no_touch(browser)
+        browser.emulate_touch(False)
 
 
 @pytest.mark.parametrize("size", ["390x844"], indirect=True)

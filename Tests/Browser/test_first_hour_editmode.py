@@ -15,10 +15,7 @@ autoscroll, a lifted row, and a pinned header.
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -28,9 +25,7 @@ from conftest import HTTPClient, Server, _browser_fixture
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 three_sizes = pytest.mark.parametrize("size", [PHONE, LANDSCAPE, DESKTOP], indirect=True)
-SHOTS = Path(os.environ.get("HOMEPWNER_SHOTS", "/work/notes/issue22-shots"))
 # "before" when run against /work/main's binary, "after" otherwise.
-PHASE = "before" if "/work/main" in os.environ.get("HOMEPWNER_BIN", "") else "after"
 
 SERIAL = "SN-2026-0042-XY"
 NAME150 = (
@@ -38,14 +33,6 @@ NAME150 = (
     "bowl and the matching milk jug, wrapped in newspaper of 1962, box."
 )
 CHINESE150 = ("祖母手绘的瓷器茶具，十二个茶杯、茶碟、一个糖罐和配套的奶壶，用一九六二年的旧报纸包着，放在阁楼的木箱里。" * 3)[:150]
-
-
-def shot(b, point: int, what: str):
-    """Saves the page as /work/notes/issue22-shots/p<N>-<what>-<size>-<phase>.png."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"p{point}-{what}-{b.size}-{PHASE}.png"
-    b.driver.save_screenshot(str(path))
-    b.screenshot(f"p{point}-{what}")
 
 
 @pytest.fixture
@@ -123,7 +110,7 @@ def test_p6_edit_mode_has_minus_and_handle_only_and_serial_and_date_uncut(long_b
                 assert not state[part]["cut"], f"the {part} of {where} is cut: {state[part]}"
         assert state["serial"]["text"] == SERIAL
         b.check_page(f"edit-{label}")
-    shot(b, 6, "edit-mode")
+    b.shot(6, "edit-mode")
 
 
 @three_sizes
@@ -146,7 +133,7 @@ def test_p6_minus_slides_delete_in_from_the_right(long_browser, long_server):
     )
     assert not [x for x in b.find_all("button, a", confirm) if x.text.strip() == "Keep"], "a Keep button beside Delete"
     assert b.active_element_info()["rowKey"] == key, "focus did not move to Delete"
-    shot(b, 6, "delete-slid-in")
+    b.shot(6, "delete-slid-in")
     b.check_page("delete-slid-in")
 
     # The minus again hides it; so does a tap elsewhere, which does nothing else.
@@ -180,7 +167,7 @@ def test_p6_nojs_minus_leads_to_delete_on_the_right(long_nojs_browser, long_serv
     box = b.js("const r = arguments[0].getBoundingClientRect(); return {left: r.left, right: r.right}", delete)
     assert abs(after["height"] - before["height"]) <= 1, f"asking changed the row's height: {before['height']} → {after['height']}"
     assert box["left"] > (after["left"] + after["right"]) / 2, f"Delete is not on the right: {box}"
-    shot(b, 6, "nojs-delete-asking")
+    b.shot(6, "nojs-delete-asking")
     # The minus again puts the question away.
     b.submit_by(b.find(".item-row__delete", b.row(key)))
     assert not b.find_all(".item-row__confirm")
@@ -207,7 +194,7 @@ def test_p6_select_mode_with_its_own_bar(long_browser, long_server):
     delete = b.find(".select-bar__delete")
     move = b.find(".select-bar__move")
     assert not delete.is_enabled() and not move.is_enabled(), "the bar's buttons work with nothing selected"
-    shot(b, 6, "select-mode")
+    b.shot(6, "select-mode")
     # A tap anywhere in the row selects it (it does not open the item).
     for label in ("first", "chinese150"):
         name = b.find(".item-cell__name", b.row(keys[label]))
@@ -219,7 +206,7 @@ def test_p6_select_mode_with_its_own_bar(long_browser, long_server):
     assert b.js("const r = arguments[0].getBoundingClientRect(); return r.bottom <= innerHeight + 1 && r.top >= 0", bar), (
         "the bar is not in view"
     )
-    shot(b, 6, "select-two")
+    b.shot(6, "select-two")
     b.check_page("select-two")
     b.submit_by(delete)
     assert b.path.startswith("/items/delete?")
@@ -241,7 +228,7 @@ def test_p6_nojs_nothing_selected_returns_to_select_mode(long_nojs_browser, long
         bar = b.find(".select-bar")
         assert message in bar.text, f"no message by the bar: {bar.text!r}"
         assert not b.find_all(".confirm__title"), "a dead-end page"
-    shot(b, 6, "nojs-nothing-selected")
+    b.shot(6, "nojs-nothing-selected")
     b.check_page("nojs-nothing-selected")
 
 
@@ -274,7 +261,7 @@ def check_dialog_delete(b, server):
     key = server.keys["first"]
     b.open(f"/items/{key}")
     delete = b.find("dialog .detail__delete")
-    shot(b, 6, "dialog-delete" + ("" if b.javascript else "-nojs"))
+    b.shot(6, "dialog-delete" + ("" if b.javascript else "-nojs"))
     b.submit_by(delete)
     assert b.path.startswith("/items/delete?") and "first" in b.find(".confirm__list").text
     # Keep goes back to the dialog.
@@ -341,7 +328,7 @@ def test_p7_touch_drag_autoscrolls_and_drops_far_down(long_browser, long_server)
             touch(b, "touchMove", box["x"], bottom)
             time.sleep(0.1)
         during = b.js(DRAG_STATE_JS)
-        shot(b, 7, "drag-autoscroll")
+        b.shot(7, "drag-autoscroll")
         assert during["scrollY"] > 600, f"holding at the bottom edge did not scroll the page: {during}"
         assert during["moved"] >= 10, f"the other rows did not make room: {during}"
         assert during["headerTop"] == 0 and during["headerBottom"] > 30, f"the header scrolled away: {during}"
@@ -350,7 +337,7 @@ def test_p7_touch_drag_autoscrolls_and_drops_far_down(long_browser, long_server)
         WebDriverWait(b.driver, 5).until(lambda _: b.keys().index(first) >= 20, "the drop did not land far down")
         landed = b.keys().index(first)
     finally:
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        b.emulate_touch(False)
     time.sleep(0.5)
     b.open("/items")
     assert b.keys().index(first) == landed, "the dropped order was not kept"
@@ -398,4 +385,4 @@ def test_p7_header_stays_pinned_on_a_long_list(long_browser, long_server):
         if b.size == LANDSCAPE:
             assert state["headerBottom"] <= 52, f"the pinned header is too tall for a short screen: {state}"
         b.check_page("pinned-header")
-    shot(b, 7, "pinned-header")
+    b.shot(7, "pinned-header")

@@ -1,41 +1,25 @@
 """Issue 22, the "exchange" points: re-importing an export matches instead of duplicating, with
 Undo import (point 2); money and dates as people type them (point 11); the import, import
 preview and report pages laid out without overflow or broken words at every size and at 200 %
-text (point 12). Screenshots of the key states go to /work/notes/issue22-shots/ (`-before` when
-run against /work/main's binary, `-after` otherwise)."""
+text (point 12). Screenshots of the key states go to Tests/Browser/artifacts/first-hour/ (Browser.shot)."""
 
 from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-from pathlib import Path
 
 import pytest
 
 from conftest import HTTPClient, Server, _browser_fixture
 from test_standards import nu_checker_errors, serious_axe_findings
 
-SHOTS = Path(os.environ.get("HOMEPWNER_SHOTS", "/work/notes/issue22-shots"))
-WHEN = "before" if "/work/main/" in os.environ.get("HOMEPWNER_BIN", "") else "after"
 
 all_sizes = pytest.mark.parametrize("size", ["390x844", "844x390", "1024x768", "1280x800"], indirect=True)
 acceptance_sizes = pytest.mark.parametrize("size", ["390x844", "844x390", "1280x800"], indirect=True)
 
 LONG_NAME = "Bosch dishwasher SMS6ZCI49E stainless steel"
 LONG_SERIAL = "SN45487312345678"
-
-
-def shot(b, point: int, what: str):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    b.driver.save_screenshot(str(SHOTS / f"p{point}-{what}-{b.size}-{WHEN}.png"))
-
-
-def touch(b):
-    """A phone's touch screen (the 390×844 runs), as Chrome's device emulation gives it."""
-    if b.size == "390x844":
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
 
 
 @pytest.fixture
@@ -109,7 +93,7 @@ def check_reimport_and_undo(b, tmp_path):
     assert len(before) == 3
 
     upload(b, tmp_path, "export.csv", exported(http))
-    shot(b, 2, "reimport-preview")
+    b.shot(2, "reimport-preview")
     summary = b.find(".exchange__summary").text
     assert "already here" in summary or "Nothing to import" in summary, summary
     assert "3 items will be added" not in summary, summary
@@ -128,7 +112,7 @@ def check_reimport_and_undo(b, tmp_path):
     out = io.StringIO()
     csv.writer(out).writerows([header] + body)
     upload(b, tmp_path, "edited.csv", out.getvalue())
-    shot(b, 2, "edited-preview")
+    b.shot(2, "edited-preview")
     summary = b.find(".exchange__summary").text
     assert "1 new, 3 already here (2 unchanged, 1 changed)" in summary, summary
     assert b.find("input[name=existing][value=update]").is_selected()
@@ -138,13 +122,13 @@ def check_reimport_and_undo(b, tmp_path):
     assert "1 added, 1 updated" in b.flash(), b.flash()
     undo = b.find(".flash__undo button")
     assert undo.text.strip() == "Undo import"
-    shot(b, 2, "undo-offered")
+    b.shot(2, "undo-offered")
     b.check_page("after-import")
     b.submit_by(undo)
     assert b.names() == before, b.names()
     assert report_total(http) == before_total
     assert "Import undone" in b.flash(), b.flash()
-    shot(b, 2, "undone")
+    b.shot(2, "undone")
     # The added item waits in Recently Deleted; the list's Undo would bring it back.
     _, _, deleted = http.get("/deleted")
     assert b"Bicycle" in deleted
@@ -152,7 +136,7 @@ def check_reimport_and_undo(b, tmp_path):
 
 @acceptance_sizes
 def test_p2_reimport_adds_nothing_and_undo_import_restores(xb, size, tmp_path):
-    touch(xb)
+    xb.emulate_touch()
     check_reimport_and_undo(xb, tmp_path)
 
 
@@ -168,7 +152,7 @@ def test_p2_reimport_and_undo_without_javascript(xb_nojs, size, tmp_path):
 def check_money_and_dates(b, tmp_path):
     upload(b, tmp_path, "lenient.csv", "Name,Value,Date\nLaptop,449.99,23/11/2026\nSofa,\"$1,299.99\",05/04/2026\n"
            "Fridge,\"1 299,99\",2026-01-02\n")
-    shot(b, 11, "csv-preview")
+    b.shot(11, "csv-preview")
     text = b.find("main").text
     assert "3 items will be added" in text, text
     assert "$450" in text and "$1,300" in text, text
@@ -185,7 +169,7 @@ def check_money_and_dates(b, tmp_path):
     b.js("document.querySelector('#import-dates').value = 'mdy'")
     b.submit_by(b.find(".exchange__dates button"))
     assert "Mar 4, 2026" in b.find(".exchange__table").text
-    shot(b, 11, "dates-chosen")
+    b.shot(11, "dates-chosen")
 
     # The item form keeps what people type, and says what it kept.
     b.open("/items")
@@ -193,13 +177,13 @@ def check_money_and_dates(b, tmp_path):
     b.set_field("#field-name", "Espresso machine")
     b.set_field("#field-value", "449.99")
     b.submit_by(b.find(".detail__done"))
-    shot(b, 11, "form-flash")
+    b.shot(11, "form-flash")
     assert "Stored as $450: values are whole dollars." in b.flash(), b.flash()
 
 
 @acceptance_sizes
 def test_p11_money_and_dates_are_read_as_typed(xb, size, tmp_path):
-    touch(xb)
+    xb.emulate_touch()
     check_money_and_dates(xb, tmp_path)
 
 
@@ -263,7 +247,7 @@ def check_layout(b, tmp_path, point_suffix: str):
 
 
 def check_page_layout(b, page: str, suffix: str, words: str):
-    shot(b, 12, page + suffix)
+    b.shot(12, page + suffix)
     b.screenshot(page)
     problems = b.overflow_problems()
     assert not problems, f"horizontal overflow on {page} at {b.size}{suffix}: " + "; ".join(problems)
@@ -273,7 +257,7 @@ def check_page_layout(b, page: str, suffix: str, words: str):
 
 @all_sizes
 def test_p12_exchange_and_report_pages_fit(xb, size, tmp_path):
-    touch(xb)
+    xb.emulate_touch()
     check_layout(xb, tmp_path, "")
 
 

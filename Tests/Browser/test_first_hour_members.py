@@ -9,15 +9,12 @@
    the serial or the date, with a legend under the list; owners set the line on the account
    page (422 by the field on bad input) and the list's marks follow it.
 
-Screenshots of each point's key state go to /work/notes/issue22-shots/ ("before" when the
-server is /work/main's binary, "after" otherwise).
+Screenshots of each point's key state go to Tests/Browser/artifacts/first-hour/ (Browser.shot).
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -27,8 +24,6 @@ from conftest import HTTPClient, Server, _browser_fixture
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 by_size = pytest.mark.parametrize("size", [PHONE, LANDSCAPE, DESKTOP], indirect=True)
 
-SHOTS = Path("/work/notes/issue22-shots")
-WHEN = "before" if os.environ.get("HOMEPWNER_ROOT", "").rstrip("/") == "/work/main" else "after"
 
 LONG_NAME = ("Vintage Leica M6 rangefinder camera with Summicron 50 mm lens, original box, strap, "
              "receipts and the service history booklet from 1998, all in mint condition")[:150]
@@ -42,18 +37,13 @@ ITEMS = [
 ]
 
 
-def shot(browser, point: int, what: str):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.driver.save_screenshot(str(SHOTS / f"p{point}-{what}-{browser.size}-{WHEN}.png"))
-
-
 @pytest.fixture
 def touch(browser_any):
     """A phone held upright is a touch screen (its other sizes are not); off again afterwards."""
     b = browser_any
-    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": b.size == PHONE, "maxTouchPoints": 5})
+    b.emulate_touch()
     yield
-    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    b.emulate_touch(False)
 
 
 @pytest.fixture
@@ -133,7 +123,7 @@ def check_invitation(b):
 @by_size
 def test_p8_invitation_link_in_place_with_copy_and_share(members_browser, server):
     b = members_browser
-    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": b.size == PHONE, "maxTouchPoints": 5})
+    b.emulate_touch()
     b.driver.execute_cdp_cmd("Browser.grantPermissions", {
         "origin": server.url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
     # A browser with a share sheet: navigator.share records what it was given.
@@ -141,7 +131,7 @@ def test_p8_invitation_link_in_place_with_copy_and_share(members_browser, server
         "source": "navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };"})
     try:
         invite(b, "editor")
-        shot(b, 8, "invitation-link")
+        b.shot(8, "invitation-link")
         link = check_invitation(b)
         copy = b.find(".invitation__copy")
         assert copy.is_displayed() and copy.rect["height"] >= 44
@@ -156,11 +146,11 @@ def test_p8_invitation_link_in_place_with_copy_and_share(members_browser, server
         share.click()
         shared = b.js("return window.__shared")
         assert shared and shared["url"] == link, shared
-        shot(b, 8, "invitation-copied")
+        b.shot(8, "invitation-copied")
         b.check_page("invitation link, copied")
     finally:
         b.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        b.emulate_touch(False)
     # Where the browser has no share sheet, there is no Share button.
     invite(b, "viewer")
     has_share = b.js("return typeof navigator.share === 'function'")
@@ -172,7 +162,7 @@ def test_p8_invitation_link_in_place_with_copy_and_share(members_browser, server
 def test_p8_invitation_link_without_javascript(members_nojs_browser):
     b = members_nojs_browser
     invite(b, "editor")
-    shot(b, 8, "invitation-link-nojs")
+    b.shot(8, "invitation-link-nojs")
     check_invitation(b)
     assert not b.find(".invitation__copy").is_displayed() and not b.find(".invitation__share").is_displayed()
     b.check_page("invitation link without JS")
@@ -190,7 +180,7 @@ def test_p8_messages_where_the_action_was_taken(members_nojs_browser):
     Select(menu).select_by_value("viewer")
     b.submit_by(b.find(f"form:has(#role-{member}) button"))
     assert b.status == 409
-    shot(b, 8, "needs-an-owner")
+    b.shot(8, "needs-an-owner")
     rows = b.find_all(f"#member-{member}")
     assert rows, "the members have no rows to land on"
     message = [p for p in b.find_all("p", within=rows[0]) if "needs an owner" in p.text]
@@ -207,7 +197,7 @@ def test_p8_messages_where_the_action_was_taken(members_nojs_browser):
     notes = [p for p in b.find_all("#tokens p") if "That token was revoked." in p.text]
     assert notes and in_viewport(b, notes[0]), "the token message is not beside the tokens"
     assert not b.find_all("main > .flash"), "the message is (also) at the top of the page"
-    shot(b, 8, "token-revoked")
+    b.shot(8, "token-revoked")
     b.check_page("token revoked")
     b.verify()
 
@@ -238,10 +228,10 @@ def contrast(b, element) -> float:
 @by_size
 def test_p10_compact_mark_never_cuts_serial_or_date(marked_browser):
     b = marked_browser
-    b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": b.size == PHONE, "maxTouchPoints": 5})
+    b.emulate_touch()
     try:
         b.open("/items")
-        shot(b, 10, "high-value-row")
+        b.shot(10, "high-value-row")
         rows = {b.find(".item-cell__name", row).get_attribute("textContent"): row for row in b.rows()}
         for name in (LONG_NAME, CHINESE_NAME, "Desk lamp"):
             row = rows[name]
@@ -271,7 +261,7 @@ def test_p10_compact_mark_never_cuts_serial_or_date(marked_browser):
         assert legend.text.strip() == "High value: $50 or more" and b.find_all(".value-mark", legend)
         b.check_page("high-value rows")
     finally:
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        b.emulate_touch(False)
         b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     b.verify()
 
@@ -287,7 +277,7 @@ def test_p10_owner_sets_the_line_and_the_marks_follow(members_nojs_browser, serv
     fields = b.find_all("#high-value-threshold")
     if fields:
         b.scroll_into_view(fields[0])
-    shot(b, 10, "threshold-setting")
+    b.shot(10, "threshold-setting")
     assert fields, "no high-value setting on the account page"
     b.set_field("#high-value-threshold", "lots")
     b.submit_by(b.find("form:has(#high-value-threshold) button"))
@@ -302,13 +292,13 @@ def test_p10_owner_sets_the_line_and_the_marks_follow(members_nojs_browser, serv
     assert b.driver.current_url.endswith("#high-value")
     note = b.find("#high-value .notice--success")
     assert "$100 or more" in note.text and in_viewport(b, note)
-    shot(b, 10, "threshold-saved")
+    b.shot(10, "threshold-saved")
     b.check_page("threshold saved")
     b.open("/items")
     marked = [b.find(".item-cell__name", row).get_attribute("textContent") for row in b.rows() if b.find_all(".value-mark", row)]
     assert marked == [LONG_NAME, CHINESE_NAME], marked
     assert b.find(".summary__legend").text.strip() == "High value: $100 or more"
-    shot(b, 10, "list-after-threshold")
+    b.shot(10, "list-after-threshold")
     b.check_page("list at $100")
     b.verify()
 

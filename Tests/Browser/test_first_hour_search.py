@@ -10,16 +10,13 @@
    Edit; "No more items!" stays the last row once there are items; the way back to the list
    is "‹ Items" everywhere.
 
-Screenshots of each point's key state go to /work/notes/issue22-shots/ ("before" when the
-server is /work/main's binary, "after" otherwise).
+Screenshots of each point's key state go to Tests/Browser/artifacts/first-hour/ (Browser.shot).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import time
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
@@ -30,8 +27,6 @@ PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 SIZES3 = [PHONE, LANDSCAPE, DESKTOP]
 by_size = pytest.mark.parametrize("size", SIZES3, indirect=True)
 
-SHOTS = Path("/work/notes/issue22-shots")
-WHEN = "before" if os.environ.get("HOMEPWNER_ROOT", "").rstrip("/") == "/work/main" else "after"
 
 ITEMS = [
     ("Sony A7 III camera", "SN-4471", 1999),
@@ -42,22 +37,10 @@ ITEMS = [
 ]
 
 
-def shot(browser, point: int, what: str):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.driver.save_screenshot(str(SHOTS / f"p{point}-{what}-{browser.size}-{WHEN}.png"))
-
-
 def live_names(b) -> list[str]:
     """The rows' names read in one script (rows are swapped under a live search)."""
     return b.js("return [...document.querySelectorAll('.item-list .item-row[data-key] .item-cell__name')]"
                 ".map((name) => name.textContent.trim())")
-
-
-def touch(browser):
-    """A phone held upright is a touch screen (its other sizes are not)."""
-    browser.driver.execute_cdp_cmd(
-        "Emulation.setTouchEmulationEnabled", {"enabled": browser.size == PHONE, "maxTouchPoints": 5}
-    )
 
 
 @pytest.fixture(scope="module")
@@ -83,13 +66,6 @@ def search_nojs_browser(request, drivers, search_server, size):
 @pytest.fixture
 def search_bigtext_browser(request, drivers, search_server, size):
     yield from _browser_fixture(request, drivers, search_server, size, big_text=True)
-
-
-@pytest.fixture
-def first_run_server():
-    server = Server(owner=False)
-    yield server
-    server.stop()
 
 
 @pytest.fixture
@@ -119,7 +95,7 @@ def test_p5_every_word_folded_without_javascript(search_nojs_browser, search, ex
     b.submit_by(b.find(".search__submit"))
     b.expect(b.names() == expected, f"{search!r} found {b.names()}, expected {expected}")
     if search == "sony camera":
-        shot(b, 5, "multiword-search-nojs")
+        b.shot(5, "multiword-search-nojs")
     b.check_page(f"search {search}")
     b.verify()
 
@@ -159,7 +135,7 @@ def test_p5_sort_alone_is_no_search_and_nothing_is_cut(search_nojs_browser):
     b = search_nojs_browser
     b.open("/items")
     check_sort_and_field(b, f"the list at {b.size}")
-    shot(b, 5, "search-bar")
+    b.shot(5, "search-bar")
     b.open("/items?sort=value-desc")
     text = b.find("main").text
     b.expect("Clear search" not in text, "a sort alone offers Clear search")
@@ -167,7 +143,7 @@ def test_p5_sort_alone_is_no_search_and_nothing_is_cut(search_nojs_browser):
     b.expect(b.find_all(".item-row--fixed"), "a sorted list lost its last row, No more items!")
     b.expect(b.names()[0] == "Sony A7 III camera", f"not sorted by value: {b.names()}")
     check_sort_and_field(b, f"sorted at {b.size}")
-    shot(b, 5, "sort-only")
+    b.shot(5, "sort-only")
     b.check_page("sorted")
     b.verify()
 
@@ -177,7 +153,7 @@ def test_p5_sort_menu_and_search_field_whole_at_200_percent_text(search_bigtext_
     b = search_bigtext_browser
     b.open("/items?sort=value-desc")
     check_sort_and_field(b, f"200 % text at {b.size}", whole_placeholder=b.size != PHONE)
-    shot(b, 5, "sort-200pct")
+    b.shot(5, "sort-200pct")
     b.check_page("sorted at 200 %")
     b.verify()
 
@@ -185,7 +161,7 @@ def test_p5_sort_menu_and_search_field_whole_at_200_percent_text(search_bigtext_
 @by_size
 def test_p5_live_search_as_you_type(search_browser):
     b = search_browser
-    touch(b)
+    b.emulate_touch()
     try:
         b.open("/items")
         token = b.mark_page()
@@ -201,7 +177,7 @@ def test_p5_live_search_as_you_type(search_browser):
                      "document.activeElement.value.length]")
         b.expect(focus[0] == "search-q" and focus[1] == focus[2], f"focus or caret lost: {focus}")
         b.expect(re.search(r"1 item matches", b.find(".summary__text").text), "the summary did not follow")
-        shot(b, 5, "live-search")
+        b.shot(5, "live-search")
         # Accents folded as one types too; clearing brings the whole list back.
         field.send_keys(" ", "\b" * 9, "poang")
         WebDriverWait(b.driver, 5).until(lambda d: live_names(b) == ["Poäng armchair"])
@@ -212,7 +188,7 @@ def test_p5_live_search_as_you_type(search_browser):
         b.check_page("live search")
         b.verify()
     finally:
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        b.emulate_touch(False)
 
 
 # ---------------------------------------------------------------------------
@@ -233,7 +209,7 @@ def test_p13_first_run_says_how_to_set_up(first_run_browser, first_run_server):
     links = [a.get_attribute("href") for a in b.find_all("main a[href]")]
     loops = [h for h in links if ("/items" in h or "/setup" in h) and "lang=" not in h]
     b.expect(not loops, f"links lead back to the same page: {loops}")
-    shot(b, 13, "first-run")
+    b.shot(13, "first-run")
     b.check_page("first run")
     b.verify()
 
@@ -248,7 +224,7 @@ def test_p13_one_empty_state_with_add_and_no_edit(request, drivers, server, size
         b.expect(not b.find_all(".nav-bar__edit"), "an empty list offers Edit")
         b.expect(b.find_all(".empty form[action='/items'] button"), "the empty state has no Add")
         if javascript:
-            shot(b, 13, "empty-list")
+            b.shot(13, "empty-list")
         b.check_page("empty list")
         HTTPClient(server).add_item("Lamp", "L1", 12)
         b.open("/items")
@@ -271,7 +247,7 @@ def test_p13_the_way_back_is_items_everywhere(search_nojs_browser):
                 for a in b.find_all("a[href='/items'], a[href^='/items?']") if "lang=" not in a.get_attribute("href")]
         b.expect(back and all(label == "‹ Items" for label in back), f"{path}: the way back reads {back}")
         if path == "/deleted":
-            shot(b, 13, "back-label")
+            b.shot(13, "back-label")
     b.verify()
 
 
