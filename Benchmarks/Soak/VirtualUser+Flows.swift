@@ -87,8 +87,9 @@ extension VirtualUser {
         return nil
     }
 
-    /// Add (+) on the list on screen → 303 to the draft's dialog → GET it → Done → 303.
-    /// (With a dialog open the list behind it is inert, so that needs the list first.)
+    /// Add (+) on the list on screen → 303 to the draft's (empty) dialog → GET it → the fields
+    /// typed → Done → 303. (With a dialog open the list behind it is inert, so that needs the
+    /// list first.)
     private func addItem() {
         let onScreen = screen.flatMap { $0.kind == .dialog ? nil : $0.page }
         guard let page = onScreen ?? showList(editing: false, page: 1) else { return }
@@ -105,7 +106,12 @@ extension VirtualUser {
         }
         guard let shown = request(.draft, "GET", draftURL, success: [200]), shown.status == 200,
               let (form, done) = dialogForm(in: HTMLPage(bytes: shown.body), route: .draft) else { return }
-        guard let saved = request(.draftDone, "POST", form.action, form: form.submission(clicking: done), success: [303]),
+        let typed = [
+            "name": ["Camera", "Kettle", "Bicycle", "Lamp", "Poäng armchair", "数码相机"].randomElement(using: &random)!,
+            "serialNumber": "SN-\(Int.random(in: 1000...9999, using: &random))",
+            "value": String(Int.random(in: 0...500, using: &random)),
+        ]
+        guard let saved = request(.draftDone, "POST", form.action, form: form.submission(clicking: done, changes: typed), success: [303]),
               saved.status == 303 else { return }
         let landing = Self.queryItems(saved.location ?? "")
         guard let key = landing["focus"] else {
