@@ -26,6 +26,10 @@ final class EventLoopInbox: Sendable {
 
     /// An eventfd the loop polls; writing to it wakes the loop.
     let wakeFD: Int32
+    /// Whether `wakeFD` is still open. A work pool's thread may finish a job and deliver after
+    /// the server stopped; once the descriptor is closed its number can belong to another file
+    /// (a database, another server's connection), so a wake-up must never write to it then.
+    private let isOpen = Mutex<Bool>(true)
     private let pending = Mutex<[Arrival]>([])
     private let deliveries = Mutex<[Delivery]>([])
     /// Idle keep-alive connections this loop is asked to close to make room.
@@ -58,8 +62,20 @@ final class EventLoopInbox: Sendable {
     }
 
     func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
+        isOpen.withLock { open in
+            guard open else { return }
+            var one: UInt64 = 1
+            _ = write(wakeFD, &one, 8)
+        }
+    }
+
+    /// Closes the eventfd; later wake-ups do nothing.
+    func close() {
+        isOpen.withLock { open in
+            guard open else { return }
+            open = false
+            SystemCall.close(wakeFD)
+        }
     }
 
     /// Hands the loop a response made on the blocking pool.

@@ -73,7 +73,7 @@ public final class HTTPServer: Sendable {
             }
         } catch {
             for loop in loops { loop.closeDescriptors() }
-            for inbox in inboxes { SystemCall.close(inbox.wakeFD) }
+            for inbox in inboxes { inbox.close() }
             SystemCall.close(listenFD)
             throw error
         }
@@ -134,7 +134,7 @@ public final class HTTPServer: Sendable {
                     state.connectionCount.subtract(1, ordering: .relaxed)
                     if let block = arrival.countedBlock { state.release(block) }
                 }
-                SystemCall.close(inbox.wakeFD)
+                inbox.close()
             }
             state.stopped.store(true, ordering: .releasing)
         }
