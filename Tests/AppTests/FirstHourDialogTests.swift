@@ -86,6 +86,17 @@ struct FirstHourDialogTests {
         }
     }
 
+    @Test("A new item's value field is empty only while the item is untouched; Random item's $0 shows as 0")
+    func zeroValueShown() throws {
+        try withApp { browser, app in
+            let (url, draft) = try add(browser, app)
+            #expect(try browser.get(url).body.contains("name=\"value\" form=\"detail-form\" value=\"\""))
+            // What Random item gives one time in a hundred: a value of $0.
+            _ = try app.store.updateDraft(id: draft.id, name: "Rusty Mac", serialNumber: "8E7R3", valueInDollars: 0)
+            #expect(try browser.get(url).body.contains("name=\"value\" form=\"detail-form\" value=\"0\""))
+        }
+    }
+
     @Test("Done with a chosen photo and no name keeps the photo in the draft and asks for the name")
     func doneUploadsTheChosenPhoto() throws {
         try withApp { browser, app in

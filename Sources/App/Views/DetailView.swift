@@ -33,8 +33,10 @@ struct DetailView {
         switch subject {
         case .draft(let draft):
             let id = draft.id.lowercasedString
-            // A new item's $0 is shown as an empty field, with its example as the placeholder.
-            let value = draft.isNew && draft.valueInDollars == 0 ? "" : String(draft.valueInDollars)
+            // An untouched new item's $0 is an empty field, its example the placeholder; once it has
+            // a name or serial (typed, or Random item's $0), $0 is shown as such.
+            let untouched = draft.isNew && draft.name.isEmpty && draft.serialNumber.isEmpty && draft.valueInDollars == 0
+            let value = untouched ? "" : String(draft.valueInDollars)
             fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: value)
             dateCreated = draft.dateCreated
             // Unsaved work Cancel would lose: a photo changed, or a new item with anything in it.
