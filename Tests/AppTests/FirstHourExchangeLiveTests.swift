@@ -137,6 +137,17 @@ struct FirstHourExchangeLiveTests {
             let created = try api.send(.post, "/items.json", json: ["name": "Phone", "valueInDollars": 449.99])
             #expect(created.status == 201)
             #expect(created.json["valueInDollars"] as? Int == 450)
+            // Any JSON number the schema allows: exponents and the tiniest fractions round too
+            // (schemathesis sent 5e-324 and 1e-05); out of range or negative is refused.
+            for (sent, kept): (Double, Int?) in [(.leastNonzeroMagnitude, 0), (1e-05, 0), (0.5, 1), (2.5, 3), (1e9 + 0.25, 1_000_000_000),
+                                                  (1e9 + 0.5, nil), (-1e-05, nil), (1e300, nil)] {
+                let reply = try api.send(.post, "/items.json", json: ["name": "N", "valueInDollars": sent])
+                if let kept {
+                    #expect(reply.status == 201 && reply.json["valueInDollars"] as? Int == kept, "\(sent)")
+                } else {
+                    #expect(reply.status == 422 && reply.fieldErrors == ["valueInDollars"], "\(sent)")
+                }
+            }
         }
     }
 }

@@ -75,16 +75,18 @@ enum ItemFields {
             if required { errors.append(.init(field: field, message: "apiErrorRequired")) }
             return nil
         }
-        if let whole = wholeNumber(value) { return whole }
-        // A fraction, read from its shortest decimal form so that 449.99 is not 449.98999….
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite,
-              number.doubleValue <= Double(ItemForm.maxValue),
-              case .success(let money) = MoneyInput.parse(String(describing: number.doubleValue))
+        if let whole = wholeNumber(value), (0...ItemForm.maxValue).contains(whole) { return whole }
+        // A fraction, rounded half up to whole dollars. Only an exact half can tie, and halves are
+        // exact in binary, so the double decides as the decimal would — also for 5e-324 or 1e-05,
+        // which JSON allows and whose text MoneyInput (for what people type) does not read.
+        guard wholeNumber(value) == nil, let number = value as? NSNumber, String(cString: number.objCType) != "c",
+              case let amount = number.doubleValue, amount.isFinite, amount >= 0,
+              case let rounded = amount.rounded(.toNearestOrAwayFromZero), rounded <= Double(ItemForm.maxValue)
         else {
             errors.append(.init(field: field, message: invalid))
             return nil
         }
-        return money.dollars
+        return Int(rounded)
     }
 
     /// `value` as an `Int` when it is a JSON number without a fraction (a JSON `true` is not 1).
