@@ -760,6 +760,20 @@ def _browser_fixture(request, drivers, server, size, javascript=True, big_text=F
 
 
 
+@contextmanager
+def server_with_items(items):
+    """A fresh server holding these (name, serial, value) items, added through Add → Done;
+    stopped afterwards. For a module's fixture that many read-only tests share."""
+    server = Server()
+    try:
+        http = HTTPClient(server)
+        for name, serial, value in items:
+            http.add_item(name, serial, value)
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture
 def first_run_server():
     """A server on its first run: no account at all, the setup link printed on its console."""

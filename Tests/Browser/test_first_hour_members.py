@@ -19,7 +19,7 @@ import re
 import pytest
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import HTTPClient, Server, _browser_fixture
+from conftest import HTTPClient, _browser_fixture, server_with_items
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 by_size = pytest.mark.parametrize("size", [PHONE, LANDSCAPE, DESKTOP], indirect=True)
@@ -58,12 +58,8 @@ def members_nojs_browser(request, drivers, server, size):
 
 @pytest.fixture(scope="module")
 def marked_server():
-    server = Server()
-    http = HTTPClient(server)
-    for name, serial, value in ITEMS:
-        http.add_item(name, serial, value)
-    yield server
-    server.stop()
+    with server_with_items(ITEMS) as server:
+        yield server
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ import time
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import HTTPClient, Server, _browser_fixture
+from conftest import HTTPClient, _browser_fixture, server_with_items
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 SIZES3 = [PHONE, LANDSCAPE, DESKTOP]
@@ -45,12 +45,8 @@ def live_names(b) -> list[str]:
 
 @pytest.fixture(scope="module")
 def search_server():
-    server = Server()
-    http = HTTPClient(server)
-    for name, serial, value in ITEMS:
-        http.add_item(name, serial, value)
-    yield server
-    server.stop()
+    with server_with_items(ITEMS) as server:
+        yield server
 
 
 @pytest.fixture
