@@ -41,10 +41,18 @@ final class FileLock: Sendable {
         return FileLock(descriptor: fd)
     }
 
-    /// Releases the lock (closing the descriptor); later calls do nothing.
+    /// Releases the lock, then closes the descriptor; later calls do nothing. The unlock is
+    /// explicit: the lock belongs to the open file description, which a child process being
+    /// spawned at that moment (by another thread, before its exec closes it) still shares, so a
+    /// close alone could leave the store locked for a while after a restore.
     func release() {
         descriptor.withLock { fd in
-            if fd >= 0 { close(fd) }
+            guard fd >= 0 else { return }
+            var request = flock()
+            request.l_type = Int16(F_UNLCK)
+            request.l_whence = Int16(SEEK_SET)
+            while fcntl(fd, Self.ofdSetLock, &request) != 0 && errno == EINTR {}
+            close(fd)
             fd = -1
         }
     }
