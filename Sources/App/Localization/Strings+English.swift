@@ -416,5 +416,11 @@ extension Strings {
         "importReasonDateAmbiguous": "The date “{0}” could be day/month or month/day: choose how dates are written above.",
         "importReasonSameItem": "This row is for the same item as row {0}.",
         "importMatchLegendOne": "1 item already here is changed by the file",
+        "historyLocation": "Moved from “{0}” to “{1}”",
+        "historyLocationSet": "Put in “{0}”",
+        "historyLocationCleared": "Taken out of “{0}”",
+        "historyLabels": "Labels changed from “{0}” to “{1}”",
+        "historyLabelsSet": "Labelled “{0}”",
+        "historyLabelsCleared": "Labels “{0}” removed",
     ]
 }

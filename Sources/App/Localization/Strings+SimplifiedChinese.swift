@@ -416,5 +416,11 @@ extension Strings {
         "importReasonDateAmbiguous": "日期“{0}”可能是日/月或月/日：请在上方选择日期写法。",
         "importReasonSameItem": "这一行与第 {0} 行是同一个物品。",
         "importMatchLegendOne": "文件更改了 1 个已存在的物品",
+        "historyLocation": "从“{0}”移到“{1}”",
+        "historyLocationSet": "放到“{0}”",
+        "historyLocationCleared": "从“{0}”取出",
+        "historyLabels": "标签从“{0}”改为“{1}”",
+        "historyLabelsSet": "加上标签“{0}”",
+        "historyLabelsCleared": "移除了标签“{0}”",
     ]
 }

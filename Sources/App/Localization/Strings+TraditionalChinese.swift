@@ -416,5 +416,11 @@ extension Strings {
         "importReasonDateAmbiguous": "日期「{0}」可能是日/月或月/日：請在上方選擇日期寫法。",
         "importReasonSameItem": "這一列與第 {0} 列是同一個物品。",
         "importMatchLegendOne": "檔案變更了 1 個已存在的物品",
+        "historyLocation": "從「{0}」移到「{1}」",
+        "historyLocationSet": "放到「{0}」",
+        "historyLocationCleared": "從「{0}」取出",
+        "historyLabels": "標籤從「{0}」改為「{1}」",
+        "historyLabelsSet": "加上標籤「{0}」",
+        "historyLabelsCleared": "移除了標籤「{0}」",
     ]
 }

@@ -65,8 +65,17 @@ extension DetailView {
                 if old.isEmpty { return context.format("historySerialSet", new) }
                 if new.isEmpty { return context.format("historySerialCleared", old) }
                 return context.format("historySerial", old, new)
+            case .location?: return Self.describeChange("historyLocation", old, new, context: context)
+            case .labels?: return Self.describeChange("historyLabels", old, new, context: context)
             case nil: return context.text("historyChanged")
             }
         }
+    }
+
+    /// A change of place: set (was empty), cleared (is empty) or changed, by `key`'s three strings.
+    private static func describeChange(_ key: String, _ old: String, _ new: String, context: PageContext) -> String {
+        if old.isEmpty { return context.format(key + "Set", new) }
+        if new.isEmpty { return context.format(key + "Cleared", old) }
+        return context.format(key, old, new)
     }
 }

@@ -9,7 +9,7 @@ public struct HistoryEntry: Sendable, Equatable {
 
     /// The field an `updated` entry is about.
     public enum Field: String, Sendable {
-        case name, serialNumber = "serial", valueInDollars = "value"
+        case name, serialNumber = "serial", valueInDollars = "value", location, labels
     }
 
     public let id: Int64

@@ -18,6 +18,8 @@ public struct Draft: Sendable, Equatable {
     /// The ETag of the photo the item will have on commit, or `nil` for none.
     public var photoETag: String?
     public var updatedAt: Date
+    /// The location and labels the item will have on commit.
+    public var placement: ItemPlacement = .nowhere
 
     public init(id: UUID, itemKey: UUID, isNew: Bool, name: String, serialNumber: String,
                 valueInDollars: Int, dateCreated: Date, baseVersion: Int?, photoETag: String?,

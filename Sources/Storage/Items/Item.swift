@@ -12,11 +12,16 @@ public struct Item: Sendable, Equatable, Identifiable {
     /// The ETag of the item's photo, or `nil` when it has none (lets a list show a
     /// thumbnail without loading the bytes).
     public var photoETag: String?
+    /// Where it is (``Location``) and its labels (``Label``), by key.
+    public var placement: ItemPlacement
 
     public var id: UUID { key }
+    public var locationKey: UUID? { placement.locationKey }
+    public var labelKeys: [UUID] { placement.labelKeys }
 
     public init(key: UUID, name: String, serialNumber: String, valueInDollars: Int,
-                dateCreated: Date, version: Int = 1, photoETag: String? = nil) {
+                dateCreated: Date, version: Int = 1, photoETag: String? = nil, placement: ItemPlacement = .nowhere) {
+        self.placement = placement
         self.key = key
         self.name = name
         self.serialNumber = serialNumber

@@ -94,7 +94,9 @@ extension ItemStore {
             for entry in deleted {
                 let index = min(entry.listIndex, order.count)
                 let position = try Self.makeRoom(at: index, in: &order, db, movingPosition: nil)
-                try Self.insert(entry.item, at: position, db)
+                var item = entry.item
+                item.placement = try Self.existingPart(of: item.placement, db)
+                try Self.insert(item, at: position, db)
                 order.insert(position)
                 try db.execute("DELETE FROM deleted_items WHERE key = ?", entry.item.key)
                 try Self.record(.restored, item: entry.item.key, actor: actor, at: now, new: String(index + 1), db)
@@ -104,12 +106,16 @@ extension ItemStore {
     }
 
     static let deletedColumns =
-        "key, name, serial_number, value_in_dollars, date_created, version, photo_etag, list_index, batch, deleted_at, deleted_by"
+        """
+        key, name, serial_number, value_in_dollars, date_created, version, photo_etag, list_index, batch, deleted_at, deleted_by, \
+        (SELECT key FROM locations WHERE locations.id = deleted_items.location_id), label_keys
+        """
 
     static func deletedItem(row: Row) -> DeletedItem {
         DeletedItem(
             item: Item(key: row[0], name: row[1], serialNumber: row[2], valueInDollars: row[3], dateCreated: row[4],
-                       version: row[5], photoETag: row[6]),
+                       version: row[5], photoETag: row[6],
+                       placement: ItemPlacement(locationKey: row[11], labelKeys: UUID.keys(hexList: row[12]))),
             listIndex: row[7], batch: row[8], deletedAt: row[9], deletedBy: row[10])
     }
 }

@@ -11,18 +11,23 @@ extension ItemStore {
     }
 
     /// Starts a new item held in a draft, not in the list until committed.
-    public func beginNewItemDraft(_ fields: NewItemFields = .empty) throws -> Draft {
+    ///
+    /// - Parameter placement: where it will be (Add from a location's page puts it there).
+    public func beginNewItemDraft(_ fields: NewItemFields = .empty, placement: ItemPlacement = .nowhere) throws -> Draft {
         let item = makeRandomItem()
         var draft = Draft(id: Self.newDraftID(), itemKey: item.key, isNew: true, name: item.name,
                           serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                           dateCreated: item.dateCreated, baseVersion: nil, photoETag: nil, updatedAt: now)
+        draft.placement = placement
         if case .empty = fields {
             draft.name = ""
             draft.serialNumber = ""
             draft.valueInDollars = 0
         }
-        try pool.write { db in try Self.insert(draft, db) }
-        return draft
+        return try pool.write { db in
+            try Self.insert(draft, db)
+            return try Self.existingDraft(id: draft.id, db)
+        }
     }
 
     /// Gives a draft the tutorial's random name, serial number and value (its photo stays):
@@ -42,10 +47,11 @@ extension ItemStore {
         let updatedAt = now
         return try pool.write { db in
             guard let item = try Self.item(key: key, db) else { throw StoreError.itemNotFound }
-            let draft = Draft(id: Self.newDraftID(), itemKey: key, isNew: false, name: item.name,
+            var draft = Draft(id: Self.newDraftID(), itemKey: key, isNew: false, name: item.name,
                               serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                               dateCreated: item.dateCreated, baseVersion: item.version,
                               photoETag: item.photoETag, updatedAt: updatedAt)
+            draft.placement = item.placement
             try Self.insert(draft, db)
             return draft
         }
@@ -62,13 +68,16 @@ extension ItemStore {
     /// - Throws: ``StoreError/invalidField(field:reason:)`` for a too long name (200),
     ///   a too long serial number (64) or a value outside 0…1,000,000,000;
     ///   ``StoreError/draftNotFound``.
-    public func updateDraft(id: UUID, name: String, serialNumber: String, valueInDollars: Int) throws -> Draft {
+    /// - Parameter placement: the dialog's location and labels (`nil`: as they were).
+    public func updateDraft(id: UUID, name: String, serialNumber: String, valueInDollars: Int,
+                            placement: ItemPlacement? = nil) throws -> Draft {
         try Self.validate(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars, requiresName: false)
         let updatedAt = now
         return try pool.write { db in
             try db.execute("""
                 UPDATE drafts SET name = ?, serial_number = ?, value_in_dollars = ?, updated_at = ? WHERE id = ?
                 """, name, serialNumber, valueInDollars, updatedAt, id)
+            if let placement { try Self.setPlacement(placement, ofDraft: id, db) }
             return try Self.existingDraft(id: id, db)
         }
     }
@@ -113,7 +122,11 @@ extension ItemStore {
     /// - Parameter fields: the dialog's fields, set on the draft in the same transaction (a
     ///   conflict or a missing item leaves the draft as it was).
     @discardableResult
-    public func commitDraft(id: UUID, fields: ItemValues? = nil, expectedVersion: Int?, actor: Actor = .system) throws -> Item {
+    /// - Parameter placement: the dialog's location and labels (`nil`: the draft's), checked in
+    ///   the transaction (``StoreError/locationNotFound`` and ``StoreError/labelNotFound`` when
+    ///   deleted meanwhile; the draft is kept).
+    public func commitDraft(id: UUID, fields: ItemValues? = nil, placement: ItemPlacement? = nil, expectedVersion: Int?,
+                            actor: Actor = .system) throws -> Item {
         if let fields { try Self.validate(name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars) }
         let now = self.now
         return try writeItems { db, order, change in
@@ -129,10 +142,12 @@ extension ItemStore {
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             let item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
                             valueInDollars: draft.valueInDollars, dateCreated: draft.dateCreated,
-                            version: 1, photoETag: draft.photoETag)
+                            version: 1, photoETag: draft.photoETag,
+                            placement: try placement ?? Self.existingPart(of: draft.placement, db))
             if draft.isNew {
                 try Self.append(item, db, &order)
                 try Self.record(.created, item: item.key, actor: actor, at: now, db)
+                try Self.recordPlacementChanges(from: .nowhere, to: item.placement, item: item.key, actor: actor, at: now, db)
                 if item.photoETag != nil { try Self.record(.photoAdded, item: item.key, actor: actor, at: now, db) }
                 return item
             }
@@ -147,7 +162,8 @@ extension ItemStore {
     /// - Throws: ``StoreError/conflict(current:)`` if the item's version is not `expectedVersion`,
     ///   ``StoreError/itemNotFound``, ``StoreError/invalidField(field:reason:)``.
     @discardableResult
-    public func saveItem(key: UUID, fields: ItemValues, expectedVersion: Int, actor: Actor = .system) throws -> Item {
+    public func saveItem(key: UUID, fields: ItemValues, placement: ItemPlacement? = nil, expectedVersion: Int,
+                         actor: Actor = .system) throws -> Item {
         try Self.validate(name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
         let now = self.now
         return try writeItems { db, _, change in
@@ -157,6 +173,7 @@ extension ItemStore {
             item.name = fields.name
             item.serialNumber = fields.serialNumber
             item.valueInDollars = fields.valueInDollars
+            if let placement { item.placement = placement }
             return try Self.replace(with: item, expectedVersion: expectedVersion, actor: actor, at: now, db)
         }
     }
@@ -179,6 +196,10 @@ extension ItemStore {
             UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, photo_etag = ?
             WHERE key = ?
             """, item.name, item.serialNumber, item.valueInDollars, item.version, item.photoETag, item.key)
+        if current.placement != item.placement {
+            try writePlacement(item.placement, ofItem: item.key, db)
+            item = try self.item(key: item.key, db) ?? item
+        }
         if current.photoETag != item.photoETag { try releasePhoto(current.photoETag, db) }
         try recordChanges(from: current, to: item, actor: actor, at: now, db)
         return item
@@ -246,9 +267,17 @@ extension ItemStore {
 
     static func insert(_ draft: Draft, _ db: Database) throws {
         try db.execute("""
-            INSERT INTO drafts (\(Draft.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO drafts (id, item_key, is_new, name, serial_number, value_in_dollars, date_created, base_version,
+                                photo_etag, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, draft.id, draft.itemKey, draft.isNew, draft.name, draft.serialNumber, draft.valueInDollars,
             draft.dateCreated, draft.baseVersion, draft.photoETag, draft.updatedAt)
+        try setPlacement(draft.placement, ofDraft: draft.id, db)
+    }
+
+    /// Keeps the dialog's placement in the draft, checked as a commit would check it.
+    static func setPlacement(_ placement: ItemPlacement, ofDraft id: UUID, _ db: Database) throws {
+        let ids = try placementIDs(placement, db)
+        try db.execute("UPDATE drafts SET location_id = ?, label_keys = ? WHERE id = ?", ids.location, hexList(placement.labelKeys), id)
     }
 
     static func draft(id: UUID, _ db: Database) throws -> Draft? {

@@ -29,7 +29,7 @@ extension ItemStore {
                 "SELECT \(Item.columns), position FROM items \(whereClause) ORDER BY \(selection.ordering)",
                 arguments: selection.arguments
             ) { row in
-                let place = ownOrder ? index : Self.index(of: row[7], in: positions)
+                let place = ownOrder ? index : Self.index(of: row[Item.columnCount], in: positions)
                 index += 1
                 try body(Item(row: row), place + 1)
             }

@@ -285,6 +285,7 @@ extension ItemStore {
             try db.execute(sql: "ALTER TABLE api_tokens ADD COLUMN last_used_address TEXT")
         }
         registerFirstHourMigrations(&migrator)
+        registerPlacesMigrations(&migrator)
         return migrator
     }()
 

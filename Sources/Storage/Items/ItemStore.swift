@@ -48,6 +48,8 @@ public final class ItemStore: Sendable {
     /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
     /// of this store: what its session cache checks (item writes leave it alone).
     let accountWrites = Atomic<UInt64>(0)
+    /// Counts committed changes to locations and labels (see ``placesRevision``).
+    let placesWrites = Atomic<Int>(0)
     /// The household's high-value threshold as stored (see ``valuableThreshold``).
     let storedValuableThreshold: Atomic<Int>
 
@@ -55,6 +57,11 @@ public final class ItemStore: Sendable {
     /// fields or photos), so callers can cache what they render from it. Draft-only writes
     /// leave it alone. Changes made by another process are not seen here.
     public var revision: Int { revisionCounter.load(ordering: .acquiring) }
+
+    /// A number that changes whenever a location or label is created, renamed, recoloured,
+    /// moved or deleted (each of which also changes ``revision``): what rows showing an item's
+    /// place are kept by, as an item's version does not change when its label is renamed.
+    public var placesRevision: Int { placesWrites.load(ordering: .acquiring) }
 
     /// Opens the store at `path`, creating the file and its schema if absent.
     ///

@@ -19,8 +19,36 @@ public enum StoreError: Error, Equatable, Sendable {
     /// A field value the store refuses to save (the App validates first and shows 422).
     case invalidField(field: Field, reason: String)
 
+    case locationNotFound
+    case labelNotFound
+    /// A location or label the store refuses to save (or delete) as asked; see ``PlaceProblem``.
+    case invalidPlace(PlaceProblem)
+    /// The location changed since it was read (its version is not the expected one): its current state.
+    case locationConflict(current: Location)
+    /// The label changed since it was read: its current state.
+    case labelConflict(current: Label)
+
     /// The draft fields that are validated.
     public enum Field: String, Sendable {
         case name, serialNumber, valueInDollars
     }
+}
+
+/// Why a location or label write was refused: each is a 422 with its own message in the App.
+public enum PlaceProblem: Error, Equatable, Sendable {
+    case nameRequired
+    case nameTooLong(limit: Int)
+    /// A sibling location (or any label) already has this name, compared without case.
+    case duplicateName(String)
+    case noteTooLong(limit: Int)
+    /// The location (with its sub-locations) would be more than `limit` levels deep.
+    case tooDeep(limit: Int)
+    /// A location cannot go into itself or one of its own sub-locations.
+    case intoItself
+    /// The household has `limit` locations (or labels) already.
+    case tooMany(limit: Int)
+    /// An item can have at most `limit` labels.
+    case tooManyLabels(limit: Int)
+    /// Where a deleted location's contents go must be outside it.
+    case targetInsideDeleted
 }
