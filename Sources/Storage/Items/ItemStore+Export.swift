@@ -11,11 +11,11 @@ extension ItemStore {
         matching query: ItemQuery, totals: ((_ count: Int, _ totalValue: Int) throws -> Void)? = nil,
         _ body: (Item, Int) throws -> Void
     ) throws {
-        let selection = Selection(query)
-        let whereClause = selection.whereClause
-        let ownOrder = query.showsOwnOrder && selection.condition.isEmpty
         // A long read (every item): on the bulk reader, never keeping a page's read waiting.
         try pool.readInBulk { db in
+            let selection = Selection(query, places: try PlaceSnapshot.load(db))
+            let whereClause = selection.whereClause
+            let ownOrder = query.showsOwnOrder && selection.condition.isEmpty
             if let totals {
                 // sum() of integers is an integer (SQLite refuses to overflow it, never rounds).
                 let row = try db.fetchOne("SELECT count(*), coalesce(sum(value_in_dollars), 0) FROM items \(whereClause)",

@@ -1,0 +1,200 @@
+import Foundation
+
+extension ItemStore {
+    /// The SQL of one query: its condition, and how its count and page are read.
+    struct Selection {
+        let query: ItemQuery
+        /// The search's folded words (``SearchText``), each to be found in the name or serial,
+        /// or (``placeWords``) in the path of the item's location or the name of one of its labels.
+        let words: [String]
+        /// The words that name places too, with the locations and labels they find.
+        let placeWords: [(word: String, locations: [Int64], labels: [Int64])]
+        /// The search's words that name no place as FTS5 lookups, all of which must match: words
+        /// of three characters or more as phrases of the trigram index (so each is matched as a
+        /// substring whatever it contains), words of one or two as tokens of the index of short pieces.
+        let matches: [(table: String, query: String)]
+        let condition: String
+        let arguments: [any DatabaseValueConvertible]
+        /// The filters' location ids, when a location filter can be answered by running totals.
+        private let locationIDs: [Int64]?
+
+        init(_ query: ItemQuery, places: PlaceSnapshot) {
+            self.query = query
+            words = SearchText.words(query.search)
+            var placeWords: [(word: String, locations: [Int64], labels: [Int64])] = []
+            var plain: [String] = []
+            for word in words {
+                let found = places.places(matching: word)
+                if found.locations.isEmpty && found.labels.isEmpty { plain.append(word) } else { placeWords.append((word, found.0, found.1)) }
+            }
+            self.placeWords = placeWords
+            matches = Self.matches(plain)
+            if let filter = query.location, let key = filter.key {
+                locationIDs = places.locationIDs(key, includingSublocations: filter.includesSublocations)
+            } else {
+                locationIDs = query.location == nil ? nil : []
+            }
+            let labelIDs = query.labelKeys.map { places.labelIDs[$0] }
+            (condition, arguments) = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
+                                                    locationIDs: locationIDs, labelIDs: labelIDs, scanning: false)
+            scanningCondition = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
+                                               locationIDs: locationIDs, labelIDs: labelIDs, scanning: true)
+        }
+
+        /// The condition that tests each row read instead of looking words up (see ``page(matchCount:)``).
+        let scanningCondition: (String, [any DatabaseValueConvertible])
+
+        private static func matches(_ words: [String]) -> [(table: String, query: String)] {
+            let long = words.filter { $0.unicodeScalars.count >= 3 }, short = words.filter { $0.unicodeScalars.count < 3 }
+            var matches: [(table: String, query: String)] = []
+            if !long.isEmpty { matches.append(("items_fts", long.map(phrase).joined(separator: " "))) }
+            if !short.isEmpty { matches.append(("items_grams", short.map { SearchText.gramToken($0.unicodeScalars) }.joined(separator: " "))) }
+            return matches
+        }
+
+        private static func phrase(_ word: String) -> String { "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+        /// The WHERE condition: the search through the indexes (`scanning` false) or as a test
+        /// of each row read (its folded name and serial hold every word), then the filters.
+        private static func condition(
+            _ query: ItemQuery, matches: [(table: String, query: String)], plainWords: [String],
+            placeWords: [(word: String, locations: [Int64], labels: [Int64])], locationIDs: [Int64]?, labelIDs: [Int64?],
+            scanning: Bool
+        ) -> (String, [any DatabaseValueConvertible]) {
+            var conditions: [String] = []
+            var arguments: [any DatabaseValueConvertible] = []
+            // A word never holds a line break, so none matches across name and serial.
+            let scan = "instr(search_fold(name || char(10) || serial_number), ?) > 0"
+            if !scanning {
+                for match in matches {
+                    conditions.append("id IN (SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ?)")
+                    arguments.append(match.query)
+                }
+            } else {
+                for word in plainWords {
+                    conditions.append(scan)
+                    arguments.append(word)
+                }
+            }
+            for place in placeWords {
+                var either: [String] = []
+                if scanning {
+                    either.append(scan)
+                    arguments.append(place.word)
+                } else {
+                    let table = place.word.unicodeScalars.count >= 3 ? "items_fts" : "items_grams"
+                    either.append("id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?)")
+                    arguments.append(table == "items_fts" ? phrase(place.word) : SearchText.gramToken(place.word.unicodeScalars))
+                }
+                if !place.locations.isEmpty {
+                    either.append("location_id IN (SELECT value FROM json_each(?))")
+                    arguments.append(PlaceSnapshot.idList(place.locations))
+                }
+                if !place.labels.isEmpty {
+                    either.append("id IN (SELECT item_id FROM item_labels WHERE label_id IN (SELECT value FROM json_each(?)))")
+                    arguments.append(PlaceSnapshot.idList(place.labels))
+                }
+                conditions.append("(" + either.joined(separator: " OR ") + ")")
+            }
+            if query.valuableOnly { conditions.append("value_in_dollars >= \(ItemStore.valuableThresholdSQL)") }
+            if query.withPhotoOnly { conditions.append("photo_etag IS NOT NULL") }
+            if let filter = query.location {
+                if filter.key == nil {
+                    conditions.append("location_id IS NULL")
+                } else {
+                    conditions.append("location_id IN (SELECT value FROM json_each(?))")
+                    arguments.append(PlaceSnapshot.idList(locationIDs ?? []))
+                }
+            }
+            if !labelIDs.isEmpty {
+                // A label that does not exist (deleted, mistyped) has no items.
+                let known = labelIDs.compactMap { $0 }
+                conditions.append(known.count < labelIDs.count ? "0" : """
+                    id IN (SELECT item_id FROM item_labels WHERE label_id IN (SELECT value FROM json_each(?))
+                           GROUP BY item_id HAVING count(*) = ?)
+                    """)
+                if known.count == labelIDs.count { arguments += [PlaceSnapshot.idList(known), known.count] }
+            }
+            if query.unlabelledOnly { conditions.append("NOT EXISTS (SELECT 1 FROM item_labels WHERE item_labels.item_id = items.id)") }
+            return (conditions.joined(separator: " AND "), arguments)
+        }
+
+        /// The condition, and that the row is listed (not staged by an import under way).
+        var whereClause: String { Self.whereClause(condition) }
+
+        static func whereClause(_ condition: String) -> String {
+            condition.isEmpty ? "WHERE \(Item.isListed)" : "WHERE \(condition) AND \(Item.isListed)"
+        }
+
+        /// Whether the search can be counted by its indexes alone (no word also names a place).
+        private var searchesIndexesOnly: Bool { placeWords.isEmpty }
+
+        /// The running count and total that answer this query, kept by triggers: the whole
+        /// list's (a sort alone), one filter's or one location's (with what is inside it);
+        /// `nil` for a search, several filters, or labels.
+        var runningTotals: (sql: String, arguments: [any DatabaseValueConvertible])? {
+            guard matches.isEmpty, placeWords.isEmpty, query.labelKeys.isEmpty, !query.unlabelledOnly else { return nil }
+            switch (query.valuableOnly, query.withPhotoOnly, query.location) {
+            case (false, false, nil): return ("SELECT count, total_value FROM item_stats WHERE id = 1", [])
+            case (true, false, nil): return ("SELECT count, total FROM item_filter_stats WHERE filter = 'valuable'", [])
+            case (false, true, nil): return ("SELECT count, total FROM item_filter_stats WHERE filter = 'photo'", [])
+            case (false, false, let filter?):
+                if filter.key == nil { return ("SELECT count, total FROM location_stats WHERE location_id = 0", []) }
+                return ("SELECT coalesce(sum(count), 0), coalesce(sum(total), 0) FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
+                        [PlaceSnapshot.idList(locationIDs ?? [])])
+            default: return nil
+            }
+        }
+
+        /// `nil` when running totals answer. A search alone is counted by the index, without
+        /// reading a row (and so without a total), unless an import is staging rows: the
+        /// index holds those too, and only their rows say they are not listed yet.
+        func countSQL(importStaging: Bool = false) -> String? {
+            if runningTotals != nil { return nil }
+            if let first = matches.first, searchesIndexesOnly, !query.valuableOnly, !query.withPhotoOnly, !query.filtersPlaces,
+               !importStaging {
+                let others = matches.dropFirst().map { " AND rowid IN (SELECT rowid FROM \($0.table) WHERE \($0.table) MATCH ?)" }
+                return "SELECT count(*), NULL FROM \(first.table) WHERE \(first.table) MATCH ?" + others.joined()
+            }
+            return "SELECT count(*), total(value_in_dollars) FROM items \(whereClause)"
+        }
+
+        var countArguments: [any DatabaseValueConvertible] { arguments }
+
+        func countAndTotal(_ db: Database) throws -> (Int, Int?) {
+            if let runningTotals {
+                let stats = try db.fetchOne(runningTotals.sql, arguments: runningTotals.arguments) { ($0[0] as Int, $0[1] as Int) }
+                return (stats?.0 ?? 0, stats?.1 ?? 0)
+            }
+            let importStaging = try !matches.isEmpty && ItemStore.isStagingImport(db)
+            guard let countSQL = countSQL(importStaging: importStaging) else { return (0, nil) }
+            let row = try db.fetchOne(countSQL, arguments: countArguments) { ($0[0] as Int, $0[1] as Double?) }
+            let total = row?.1.map { Int(exactly: $0.rounded()) ?? Int.max }
+            return (row?.0 ?? 0, row?.1 == nil ? nil : total)
+        }
+
+        /// The condition to page with when `matchCount` rows match: many matches of a search
+        /// walk the sort's index and test each row's folded text, stopping after a page (a page
+        /// of 100 among many matches reads a few hundred rows); few are read and sorted.
+        func pagingCondition(matchCount: Int) -> (String, [any DatabaseValueConvertible]) {
+            !(matches.isEmpty && placeWords.isEmpty) && matchCount > 2_000 ? scanningCondition : (condition, arguments)
+        }
+
+        /// The page's SQL and arguments (then LIMIT and OFFSET).
+        func page(matchCount: Int) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
+            let (condition, arguments) = pagingCondition(matchCount: matchCount)
+            return ("SELECT \(Item.columns) FROM items \(Self.whereClause(condition)) ORDER BY \(ordering) LIMIT ? OFFSET ?", arguments)
+        }
+
+        var ordering: String {
+            let direction = query.descending ? " DESC" : ""
+            switch query.sort {
+            case .position: return "position" + direction
+            case .name: return "name COLLATE NOCASE\(direction), id\(direction)"
+            case .serial: return "serial_number COLLATE NOCASE\(direction), id\(direction)"
+            case .value: return "value_in_dollars\(direction), id\(direction)"
+            case .date: return "date_created\(direction), id\(direction)"
+            }
+        }
+    }
+}
