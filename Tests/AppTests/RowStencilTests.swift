@@ -21,6 +21,20 @@ struct RowStencilTests {
                 try app.seedItem(name: names[index], serial: serials[index], value: values[index],
                                  photo: index.isMultiple(of: 3) ? TestImages.png(seed: UInt8(index)) : nil)
             }
+            // Hostile place names too: rows show their location and labels.
+            let loft = try app.store.createLocation(name: "<Loft> & \"attic\" " + markers.name)
+            let box = try app.store.createLocation(name: "盒子 ' 3", parent: loft.key)
+            let labels = try ["<b>Fragile</b>", "{0} & 王", markers.placesHTML].enumerated().map { index, name in
+                try app.store.createLabel(name: name, color: Label.Color.allCases[index])
+            }
+            for (index, item) in try app.store.allItems().enumerated() where index % 3 != 2 {
+                try app.store.saveItem(key: item.key, fields: ItemValues(name: item.name, serialNumber: item.serialNumber,
+                                                                         valueInDollars: item.valueInDollars),
+                                       placement: ItemPlacement(locationKey: index % 2 == 0 ? box.key : loft.key,
+                                                                labelKeys: Array(labels.prefix(index % 4).map(\.key))),
+                                       expectedVersion: item.version)
+            }
+            let places = try app.store.places()
             let items = try app.store.allItems()
             let view = ItemListView(store: app.store, renderer: app.renderer)
             let queries = [
@@ -32,20 +46,24 @@ struct RowStencilTests {
                 let context = app.renderer.context(for: HTTPRequest(method: .get, target: "/items?lang=\(language.rawValue)"))
                 #expect(context.language == language)
                 for query in queries {
+                    for grouping in [ItemGrouping.none, .location] {
                     let page = RowCache.PageKey(listState: query.state.stateQuery, language: language, editing: query.editing,
-                                                reorderable: query.editing && query.filter.isDefault)
+                                                reorderable: query.editing && query.filter.isDefault, grouping: grouping)
                     var stencils = app.renderer.rowStencils.stencils(on: page)
                     for (index, item) in items.enumerated() {
                         let stencilled = try view.row(item, position: index + 1, count: items.count, page: page, stencils: &stencils,
-                                                      query: query, context: context)
-                        let (fields, shape) = view.rowParts(item, position: index + 1, count: items.count, page: page, query: query, context: context)
-                        let rendered = try view.renderedRow(fields, shape, query: query, context: context)
+                                                      places: places, query: query, context: context)
+                        let (fields, shape) = view.rowParts(item, position: index + 1, count: items.count, page: page, places: places,
+                                                            query: query, context: context)
+                        let rendered = try view.renderedRow(fields, shape, page: page, query: query, context: context)
                         #expect(String(decoding: stencilled, as: UTF8.self) == String(decoding: rendered, as: UTF8.self))
+                        #expect(!String(decoding: rendered, as: UTF8.self).contains("<b>"))
                         compared += 1
+                    }
                     }
                 }
             }
-            #expect(compared == Language.allCases.count * queries.count * names.count)
+            #expect(compared == Language.allCases.count * queries.count * names.count * 2)
         }
     }
 

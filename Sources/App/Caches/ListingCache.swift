@@ -16,10 +16,14 @@ final class ListingCache: Sendable {
         var valuableThreshold = ItemQuery.defaultValuableThreshold
         /// Select mode's rows (selection circles) differ from edit mode's and the list's.
         var selecting = false
+        /// How the page is cut into sections (their headers and index are part of its rows).
+        var grouping = ItemGrouping.none
+        /// Rows show their items' locations and labels by name (see `ItemStore.placesRevision`).
+        var placesRevision = 0
 
         func at(revision: Int) -> Key {
             Key(revision: revision, page: page, language: language, editing: editing, filter: filter,
-                valuableThreshold: valuableThreshold, selecting: selecting)
+                valuableThreshold: valuableThreshold, selecting: selecting, grouping: grouping, placesRevision: placesRevision)
         }
     }
 
@@ -30,11 +34,16 @@ final class ListingCache: Sendable {
         /// The page shown (the requested one, or the last when it asked past the end).
         let page: Int
         let pageCount: Int
-        /// Each row's HTML (UTF-8), in order, and the key of its item.
+        /// Each row's HTML (UTF-8), in order, and the key of its item. A sectioned page's rows
+        /// are its headers and rows, and its keys its items', in order, not one for one.
         let rows: [[UInt8]]
         let keys: [UUID]
         /// How many items wait in Recently Deleted.
         let deletedCount: Int
+        /// Cut into sections (`rows` are items and their sections' headers): never updated row
+        /// by row; with the section index that goes before the list.
+        var sectioned = false
+        var sectionIndex: [UInt8] = []
     }
 
     private let kept: RevisionCache<Key, Listing>

@@ -24,6 +24,10 @@ extension PageCache {
         var sheet = false
         /// Select mode (its own rows and bar), apart from edit mode.
         var selecting = false
+        /// Sections or one list, and the grouping menu's choice.
+        var grouping = ItemGrouping.none
+        /// A page of one location or label names it (a rename changes the page).
+        var placesRevision = 0
     }
 
     /// Everything an item's sheet shows, so its rendering is kept until one of them changes

@@ -32,6 +32,7 @@ final class PageCache: Sendable {
         /// bytes) rather than copied into the page once more.
         var rows: [[UInt8]]
         var texts = Texts()
+        var sectionIndex: [UInt8] = []
     }
 
     /// A hole, by the byte that ends its marker.
@@ -45,12 +46,15 @@ final class PageCache: Sendable {
         case dialogTitle = 0x74  // t
         /// Where a frame's sheet goes, spliced in before the page is cut for the other holes.
         case dialog = 0x67  // g
+        /// A sectioned list's section index, kept with its rows (it links to their sections).
+        case sectionIndex = 0x78  // x
     }
 
     /// Rendered where the holes go (see `MarkerStem`).
     let csrfMarker: String
     let usernameMarker: String
     let rowsMarker: String
+    let sectionIndexMarker: String
     /// Rendered in a frame for its `Texts`, and where its sheet goes.
     let textMarkers: Texts
     let dialogMarker: String
@@ -80,6 +84,7 @@ final class PageCache: Sendable {
         csrfMarker = marker(.csrfToken)
         usernameMarker = marker(.username)
         rowsMarker = marker(.rows)
+        sectionIndexMarker = marker(.sectionIndex)
         textMarkers = Texts(summary: marker(.summary), count: marker(.count), deletedCount: marker(.deletedCount),
                             dialogTitle: marker(.dialogTitle))
         dialogMarker = marker(.dialog)
@@ -92,8 +97,8 @@ final class PageCache: Sendable {
     }
 
     /// Finds the markers in a page rendered with them.
-    func cut(_ bytes: [UInt8], rows: [[UInt8]] = []) -> Page {
-        Page(bytes: bytes, holes: stem.holes(in: bytes, Hole.init(rawValue:)), rows: rows)
+    func cut(_ bytes: [UInt8], rows: [[UInt8]] = [], sectionIndex: [UInt8] = []) -> Page {
+        Page(bytes: bytes, holes: stem.holes(in: bytes, Hole.init(rawValue:)), rows: rows, sectionIndex: sectionIndex)
     }
 
     /// The frame with `dialog` where its sheet goes, cut again for the holes the dialog has
@@ -129,6 +134,7 @@ final class PageCache: Sendable {
                 case .count: bytes.appendHTMLEscaped(page.texts.count)
                 case .deletedCount: bytes.appendHTMLEscaped(page.texts.deletedCount)
                 case .dialogTitle: bytes.appendHTMLEscaped(page.texts.dialogTitle)
+                case .sectionIndex: bytes.append(contentsOf: page.sectionIndex)
                 case .dialog: break  // spliced in before (see `splice`)
                 }
                 start = range.upperBound

@@ -27,6 +27,12 @@ final class RowCache: Sendable {
         var valuableThreshold = ItemQuery.defaultValuableThreshold
         /// Select mode: a selection circle before the cell.
         var selecting = false
+        /// Rows show their items' locations and labels by name and colour, which a rename or
+        /// recolour changes without a new item version.
+        var placesRevision = 0
+        /// Rows cut into sections by location show no location (the header does), and move
+        /// (↑, ↓) within their section.
+        var grouping = ItemGrouping.none
     }
 
     /// What sets one row apart on its page.

@@ -8,7 +8,9 @@ import Mustache
 /// output, and `fill` gives exactly what rendering the row would (the tests compare the two
 /// on hostile text, in every language and mode), because everything a row does with its
 /// item's text is either HTML escaping or pasting it whole into a longer string (a label, a
-/// URL), and both keep a marker of letters and digits whole and in place. Whatever changes
+/// URL), and both keep a marker of letters and digits whole and in place. The one exception is
+/// ``Fields/placesHTML``: the item's location and label chips, made (and escaped) in Swift and
+/// pasted raw, as the template pastes it (`{{{placesHTML}}}`). Whatever changes
 /// the row's structure — a section shown or not, which label is used — is in its ``Shape``.
 struct RowStencil: Sendable {
     /// The item's text a row shows, each already as the row shows it.
@@ -22,6 +24,10 @@ struct RowStencil: Sendable {
         var dateISO: String
         /// The photo's ETag as a URL-safe version (`""` without a photo).
         var photoVersion: String
+        /// Its location and labels as screen readers hear them ("Kitchen; Fragile, Blue").
+        var placesText: String = ""
+        /// Its location and label chips, already HTML (pasted as is).
+        var placesHTML: String = ""
     }
 
     /// What sets a row's structure apart from others on its page.
@@ -32,10 +38,13 @@ struct RowStencil: Sendable {
         /// Edit mode only (false in view mode): ↑ and ↓ are enabled.
         var canMoveUp: Bool
         var canMoveDown: Bool
+        /// A location or labels shown under the name.
+        var hasPlaces = false
     }
 
     fileprivate enum Field: UInt8 {
         case key = 0x6B, name = 0x6E, serial = 0x73, value = 0x76, date = 0x64, dateISO = 0x69, photoVersion = 0x70
+        case placesText = 0x74, placesHTML = 0x68
 
         var index: Int {
             switch self {
@@ -46,6 +55,8 @@ struct RowStencil: Sendable {
             case .date: 4
             case .dateISO: 5
             case .photoVersion: 6
+            case .placesText: 7
+            case .placesHTML: 8
             }
         }
     }
@@ -66,7 +77,7 @@ struct RowStencil: Sendable {
     func fill(_ fields: Fields) -> [UInt8] {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(fields.name.utf8.count + 160)
-        var ends = (0, 0, 0, 0, 0, 0, 0)
+        var ends = (0, 0, 0, 0, 0, 0, 0, 0, 0)
         escaped.appendHTMLEscaped(fields.key)
         ends.0 = escaped.count
         escaped.appendHTMLEscaped(fields.name)
@@ -81,6 +92,10 @@ struct RowStencil: Sendable {
         ends.5 = escaped.count
         escaped.appendHTMLEscaped(fields.photoVersion)
         ends.6 = escaped.count
+        escaped.appendHTMLEscaped(fields.placesText)
+        ends.7 = escaped.count
+        escaped.append(contentsOf: fields.placesHTML.utf8)
+        ends.8 = escaped.count
         return withUnsafeBytes(of: ends) { raw in
             let ends = raw.bindMemory(to: Int.self)
             func span(_ field: Int) -> Range<Int> { (field == 0 ? 0 : ends[field - 1])..<ends[field] }
@@ -127,7 +142,8 @@ final class RowStencils: Sendable {
         func marker(_ field: RowStencil.Field) -> String { stem.marker(field.rawValue) }
         markers = RowStencil.Fields(
             key: marker(.key), name: marker(.name), serial: marker(.serial), value: marker(.value), date: marker(.date),
-            dateISO: marker(.dateISO), photoVersion: marker(.photoVersion))
+            dateISO: marker(.dateISO), photoVersion: marker(.photoVersion), placesText: marker(.placesText),
+            placesHTML: marker(.placesHTML))
     }
 
     func removeAll() { kept.removeAll() }

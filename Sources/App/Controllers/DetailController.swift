@@ -16,7 +16,7 @@ struct DetailController: Sendable {
         // The same sheet for every member of a role, kept with the list's page. Its key (and
         // so the revision) is taken before the item is read, never after.
         let context = renderer.context(for: request)
-        guard var key = ItemListView(store: store, renderer: renderer).sharedPageKey(for: listState(request), context: context) else {
+        guard var key = try ItemListView(store: store, renderer: renderer).sharedPageKey(for: listState(request), context: context) else {
             return try render(.item(try existingItem(request)), request: request)
         }
         key.sheet = (request.parameter("key") ?? "") + "?" + (request.query("history") ?? "")
@@ -187,7 +187,8 @@ struct DetailController: Sendable {
         let context = renderer.context(for: request)
         var page = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
         if let sheet = page.sheet { page.values["dialog"] = .object(sheet.values()) }
-        return try renderer.render("items/list", page.values, rows: page.listing.rows, context: context, status: status)
+        return try renderer.render("items/list", page.values, rows: page.listing.rows, sectionIndex: page.listing.sectionIndex,
+                                   context: context, status: status)
     }
 
     /// The list behind the dialog and the dialog's own values, with the list's rows apart, and

@@ -18,9 +18,9 @@ struct ItemListController: Sendable {
             query.editing = false
             query.selecting = false
         }
-        guard let key = listView.sharedPageKey(for: query, context: context) else {
+        guard let key = try listView.sharedPageKey(for: query, context: context) else {
             let (values, listing) = try listView.values(for: query, context: context)
-            return try renderer.render("items/list", values, rows: listing.rows, context: context)
+            return try renderer.render("items/list", values, rows: listing.rows, sectionIndex: listing.sectionIndex, context: context)
         }
         return try renderer.render("items/list", sharedAs: key, context: context) {
             try listView.sharedPage(for: query, context: context)

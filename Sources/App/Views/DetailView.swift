@@ -58,7 +58,7 @@ struct DetailView {
             photoURL = item.photoETag.map { "/items/\(key)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/items/\(key)\(pageQuery)")
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
-            values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter).url)
+            values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter, grouping: list.grouping).url)
             // Delete asks on the confirmation page (Keep comes back here), then the list offers Undo.
             values["deleteHref"] = .string("/items/delete" + ListQuery.queryString([("key", key), ("from", "item")] + list.stateParameters))
             values["isNew"] = false

@@ -26,7 +26,9 @@ struct ItemListView {
     /// filtered, as the page cache keeps them — the key of its frame and what fills its holes.
     func sharedPage(for query: ListQuery, context: PageContext) throws -> PageRenderer.SharedPage {
         var query = query
-        let listing = try self.listing(for: &query, context: context)
+        let placesRevision = store.placesRevision
+        let grouping = try self.grouping(for: query)
+        let listing = try self.listing(for: &query, grouping: grouping, context: context)
         let count = listing.count, pageCount = listing.pageCount
         let language = context.language
         let filtered = !query.filter.isDefault
@@ -54,19 +56,22 @@ struct ItemListView {
             "reorderable": .bool(query.editing && !filtered),
             "page": .int(query.page),
             // Done leaves edit mode and Select mode alike.
-            "editHref": .string(ListQuery(page: query.page, editing: !query.editing && !query.selecting, filter: query.filter).url),
+            "editHref": .string(ListQuery(page: query.page, editing: !query.editing && !query.selecting, filter: query.filter, grouping: query.grouping).url),
             "selecting": .bool(query.selecting),
             "modal": .bool(query.editing || query.selecting),
             "selectHref": .string(ListQuery.selectMode(of: query).url),
             "stateFields": query.state.stateFields,
             "exportQuery": .string(ListQuery.queryString(query.filterParameters)),
-            "search": searchForm(query, context: context),
+            "search": searchForm(query, grouping: grouping, context: context),
             "hasRows": .bool(count > 0),
             // Edit waits for something to edit (a search that found nothing still has items).
             "showsEdit": .bool(count > 0 || narrowed || query.editing),
             "hasDeleted": .bool(listing.deletedCount > 0),
             "valuableLegend": .string(context.format("highValueLegend", formatters.dollars(valuableThreshold, language))),
+            "sectioned": .bool(grouping != .none),
+            "placeFields": .list(query.placeParameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
         ]
+        if query.filter.filtersPlaces { values["placeFilter"] = try placeFilter(query, context: context) }
         values.merge(texts.values) { $1 }
         if filtered {
             var clearQuery = ListQuery(editing: query.editing)
@@ -89,7 +94,7 @@ struct ItemListView {
             frame = PageCache.FrameKey(page: query.page, language: language, editing: query.editing, filter: query.filter,
                                        role: context.signedIn?.account.role, pageCount: pageCount, hasRows: count > 0,
                                        hasDeleted: listing.deletedCount > 0, valuableThreshold: valuableThreshold,
-                                       selecting: query.selecting)
+                                       selecting: query.selecting, grouping: grouping, placesRevision: placesRevision)
         }
         return PageRenderer.SharedPage(values: values, listing: listing, frame: frame.map { ($0, texts) })
     }
@@ -107,10 +112,17 @@ struct ItemListView {
     ]
 
     /// The search form's fields as the URL set them, and the sort menu.
-    private func searchForm(_ query: ListQuery, context: PageContext) -> MustacheValue {
+    private func searchForm(_ query: ListQuery, grouping: ItemGrouping, context: PageContext) -> MustacheValue {
         let current = query.sortParameter
         let labels = Self.sortLabelKeys
         return .object([
+            "groups": .list(ItemGrouping.allCases.map { option in
+                .object([
+                    "value": .string(option.rawValue),
+                    "label": .string(context.text(Self.groupingLabelKeys[option] ?? "groupNone")),
+                    "selected": .bool(option == grouping),
+                ])
+            }),
             "q": .string(query.filter.search),
             "valuable": .bool(query.filter.valuableOnly),
             "valuableLabel": .string(context.format("filterValuableAt", formatters.dollars(valuableThreshold, context.language))),
@@ -129,33 +141,50 @@ struct ItemListView {
     /// The key the whole page is kept under for every member of the same role, when it is
     /// one of the shared pages (the listing cache's); `nil` for a search or a row with a
     /// state of its own. The revision is read before the page, as for the listing.
-    func sharedPageKey(for query: ListQuery, context: PageContext) -> PageCache.Key? {
+    func sharedPageKey(for query: ListQuery, context: PageContext) throws -> PageCache.Key? {
         guard Self.isCacheable(query) else { return nil }
-        return PageCache.Key(listing: listingKey(for: query, context: context), role: context.signedIn?.account.role)
+        return PageCache.Key(listing: listingKey(for: query, grouping: try grouping(for: query), context: context),
+                             role: context.signedIn?.account.role)
     }
+
+    /// The sections the list is cut into: as its URL says, else by location once any exists.
+    func grouping(for query: ListQuery) throws -> ItemGrouping {
+        if let grouping = query.grouping { return grouping }
+        return try store.hasLocations() ? .location : .none
+    }
+
+    /// The string keys of the grouping menu's choices.
+    static let groupingLabelKeys: [ItemGrouping: String] = [
+        .location: "groupLocation", .label: "groupLabel", .value: "groupValue", .none: "groupNone",
+    ]
 
     private static func isCacheable(_ query: ListQuery) -> Bool {
         query.focusKey == nil && query.confirmKey == nil && query.filter.search.isEmpty && query.nothingSelected == nil
     }
 
-    private func listingKey(for query: ListQuery, context: PageContext) -> ListingCache.Key {
+    private func listingKey(for query: ListQuery, grouping: ItemGrouping, context: PageContext) -> ListingCache.Key {
         ListingCache.Key(revision: store.revision, page: query.page, language: context.language,
                          editing: query.editing, filter: query.filter, valuableThreshold: valuableThreshold,
-                         selecting: query.selecting)
+                         selecting: query.selecting, grouping: grouping, placesRevision: store.placesRevision)
     }
 
     /// The page's rows as HTML with the counts they were read with. A page of the whole
     /// list, sorted or filtered (not searched: searches are many and cheap to repeat), is kept
     /// per store revision, so repeated reads of an unchanged list cost no query.
-    private func listing(for query: inout ListQuery, context: PageContext) throws -> ListingCache.Listing {
+    private func listing(for query: inout ListQuery, grouping: ItemGrouping, context: PageContext) throws -> ListingCache.Listing {
         // Edit mode too: its rows carry no per-browser token (see RowCache).
         let cacheable = Self.isCacheable(query)
         // The revision is read before the data, so a page can only be kept under an older
         // revision than its contents, never a newer one.
-        let cacheKey = listingKey(for: query, context: context)
+        let cacheKey = listingKey(for: query, grouping: grouping, context: context)
         if cacheable, let cached = renderer.listingCache.listing(for: cacheKey) {
             query.page = cached.page
             return cached
+        }
+        if grouping != .none {
+            let listing = try sectionedListing(for: &query, grouping: grouping, context: context)
+            if cacheable { renderer.listingCache.keep(listing, for: cacheKey) }
+            return listing
         }
         if cacheable, query.filter.isDefault, let updated = try updatedListing(for: cacheKey, query: query, context: context) {
             query.page = updated.page
@@ -173,7 +202,8 @@ struct ItemListView {
         let offset = (query.page - 1) * ListQuery.pageSize
         let focus = query.focusKey.flatMap(UUID.init(uuidString:))
         let confirming = query.confirmKey.flatMap(UUID.init(uuidString:))
-        let page = rowPage(query, context: context)
+        let page = rowPage(query, grouping: .none, placesRevision: cacheKey.placesRevision, context: context)
+        let places = try store.places()
         let rowKeys = selection.items.enumerated().map { index, item in
             RowCache.RowKey(item, position: offset + index + 1, count: count)
         }
@@ -188,7 +218,7 @@ struct ItemListView {
                 continue
             }
             let html = try row(item, position: offset + index + 1, count: count, page: page, stencils: &stencils,
-                               query: query, context: context)
+                               places: places, query: query, context: context)
             rows.append(html)
             if item.key != focus, item.key != confirming { rendered.append((rowKeys[index], html)) }
         }
@@ -209,14 +239,16 @@ struct ItemListView {
         var query = query
         query.page = older.page
         let offset = (older.page - 1) * ListQuery.pageSize
-        let page = rowPage(query, context: context)
+        let page = rowPage(query, grouping: .none, placesRevision: key.placesRevision, context: context)
+        let places = try store.places()
         var stencils = renderer.rowStencils.stencils(on: page)
         var rows = older.rows
         var rendered: [(key: RowCache.RowKey, html: [UInt8])] = []
         for (index, itemKey) in older.keys.enumerated() where changed.contains(itemKey) {
             guard let item = try store.item(key: itemKey) else { return nil }
             let position = offset + index + 1
-            rows[index] = try row(item, position: position, count: older.count, page: page, stencils: &stencils, query: query, context: context)
+            rows[index] = try row(item, position: position, count: older.count, page: page, stencils: &stencils, places: places,
+                                  query: query, context: context)
             rendered.append((RowCache.RowKey(item, position: position, count: older.count), rows[index]))
         }
         renderer.rowCache.keep(rendered, on: page)

@@ -19,8 +19,13 @@ struct ListQuery: Sendable, Equatable {
     var confirmKey: String?
     var focusKey: String?
     var filter = ItemQuery()
+    /// `?group=`: how the list is cut into sections; `nil` is the default (by location once
+    /// any location exists, see ``ItemListView/grouping(for:)``).
+    var grouping: ItemGrouping?
 
-    init(page: Int = 1, editing: Bool = false, confirmKey: String? = nil, focusKey: String? = nil, filter: ItemQuery = ItemQuery()) {
+    init(page: Int = 1, editing: Bool = false, confirmKey: String? = nil, focusKey: String? = nil, filter: ItemQuery = ItemQuery(),
+         grouping: ItemGrouping? = nil) {
+        self.grouping = grouping
         self.page = page
         self.editing = editing
         self.confirmKey = confirmKey
@@ -39,12 +44,31 @@ struct ListQuery: Sendable, Equatable {
         focusKey = request.query("focus")
         filter = Self.filter(search: request.query("q"), sort: request.query("sort"),
                              valuable: request.query("valuable"), photo: request.query("photo"))
+        grouping = request.query("group").flatMap(ItemGrouping.init(rawValue:))
+        Self.readPlaces(into: &filter, location: request.query("location"), sub: request.query("sub"),
+                        labels: request.queryItems.filter { $0.name == "label" }.map(\.value))
     }
 
     /// The list state carried by a form's hidden fields (Undo, Add).
     init(form: SubmittedForm) {
         page = Self.pageNumber(form["page"])
         filter = Self.filter(search: form["q"], sort: form["sort"], valuable: form["valuable"], photo: form["photo"])
+        grouping = form["group"].flatMap(ItemGrouping.init(rawValue:))
+        Self.readPlaces(into: &filter, location: form["location"], sub: form["sub"], labels: form.values("label"))
+    }
+
+    /// `location=KEY|none` (`sub=0`: without its sub-locations) and `label=KEY|none` (repeated:
+    /// all of them); anything malformed is left out, as for the other parameters.
+    static func readPlaces(into filter: inout ItemQuery, location: String?, sub: String?, labels: [String]) {
+        if location == "none" {
+            filter.location = .init(key: nil)
+        } else if let key = location.flatMap(UUID.init(uuidString:)) {
+            filter.location = .init(key: key, includesSublocations: sub != "0")
+        }
+        filter.unlabelledOnly = labels.contains("none")
+        filter = ItemQuery(search: filter.search, sort: filter.sort, descending: filter.descending, valuableOnly: filter.valuableOnly,
+                           withPhotoOnly: filter.withPhotoOnly, location: filter.location,
+                           labelKeys: labels.compactMap(UUID.init(uuidString:)), unlabelledOnly: filter.unlabelledOnly)
     }
 
     static func filter(search: String?, sort: String?, valuable: String?, photo: String?) -> ItemQuery {
@@ -80,7 +104,19 @@ struct ListQuery: Sendable, Equatable {
         if !sortParameter.isEmpty { parameters.append(("sort", sortParameter)) }
         if filter.valuableOnly { parameters.append(("valuable", "1")) }
         if filter.withPhotoOnly { parameters.append(("photo", "1")) }
+        if let location = filter.location {
+            parameters.append(("location", location.key?.lowercasedString ?? "none"))
+            if !location.includesSublocations { parameters.append(("sub", "0")) }
+        }
+        for key in filter.labelKeys { parameters.append(("label", key.lowercasedString)) }
+        if filter.unlabelledOnly { parameters.append(("label", "none")) }
+        if let grouping { parameters.append(("group", grouping.rawValue)) }
         return parameters
+    }
+
+    /// The location and label filters and the grouping: what the search form carries along.
+    var placeParameters: [(String, String)] {
+        filterParameters.filter { ["location", "sub", "label", "group"].contains($0.0) }
     }
 
     /// What brings a link back to this list as it is: search, sort, filters and page.
@@ -104,7 +140,9 @@ struct ListQuery: Sendable, Equatable {
     }
 
     /// The list as it is, without edit mode, confirmation or focus.
-    var state: ListQuery { ListQuery(page: page, filter: filter) }
+    var state: ListQuery {
+        ListQuery(page: page, filter: filter, grouping: grouping)
+    }
 
     /// `/items?…` for this query. No `#fragment`: the focused row or Delete button has
     /// `autofocus`, which scrolls it into view, and browsers skip autofocus when a

@@ -32,7 +32,7 @@ extension PageRenderer {
             let shared = try values()
             var all = shared.values
             if let sheet = shared.sheet { all["dialog"] = .object(sheet.values()) }
-            return try render(template, all, rows: shared.listing.rows, context: context)
+            return try render(template, all, rows: shared.listing.rows, sectionIndex: shared.listing.sectionIndex, context: context)
         }
         let page = try pageCache.pages.value(for: key) ?? {
             let shared = try values()
@@ -46,6 +46,7 @@ extension PageRenderer {
                 page = pageCache.splice(dialog, into: page)
             }
             page.rows = shared.listing.rows
+            page.sectionIndex = shared.listing.sectionIndex
             if let texts = shared.frame?.texts { page.texts = texts }
             pageCache.pages.keep(page, for: key)
             return page
@@ -59,13 +60,14 @@ extension PageRenderer {
     /// Renders a list page that is not shared (a search, a page with a flash message, a sheet
     /// with its own state): `rows` go where `{{{rowsHTML}}}` is, copied once into the page.
     func render(
-        _ template: String, _ values: [String: MustacheValue], rows: [[UInt8]], context: PageContext,
+        _ template: String, _ values: [String: MustacheValue], rows: [[UInt8]], sectionIndex: [UInt8] = [], context: PageContext,
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         var all = values
         all["rowsHTML"] = .string(pageCache.rowsMarker)
+        all["sectionIndexHTML"] = .string(pageCache.sectionIndexMarker)
         // The token and the name are rendered as they are: only the rows' hole is cut.
-        let page = pageCache.cut(try self.page(template, all, context: context), rows: rows)
+        let page = pageCache.cut(try self.page(template, all, context: context), rows: rows, sectionIndex: sectionIndex)
         var response = HTTPResponse.html(bytes: pageCache.fill(page, csrfToken: "", username: ""), status: status)
         context.finish(&response)
         return response
@@ -78,6 +80,7 @@ extension PageRenderer {
     private func frame(_ template: String, for shared: SharedPage, context: PageContext) throws -> PageCache.Page {
         var all = shared.values
         all["rowsHTML"] = .string(pageCache.rowsMarker)
+        all["sectionIndexHTML"] = .string(pageCache.sectionIndexMarker)
         guard let key = shared.frame?.key else {
             if let sheet = shared.sheet { all["dialog"] = .object(sheet.values()) }
             all["dialogHTML"] = .string(pageCache.dialogMarker)

@@ -43,6 +43,29 @@ public struct SectionedItems: Sendable, Equatable {
     /// counted by its index alone).
     public let itemCount: Int
     public let totalValue: Int?
+    /// The locations and labels the page was read with.
+    public let places: PlaceDirectory
+}
+
+/// Every location and label by key, as one read saw them: what rows and headers show.
+public struct PlaceDirectory: Sendable, Equatable {
     public let tree: LocationTree
+    /// By name.
     public let labels: [Label]
+    private let labelsByKey: [UUID: Label]
+
+    public init(tree: LocationTree, labels: [Label]) {
+        self.tree = tree
+        self.labels = labels
+        labelsByKey = Dictionary(labels.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public static let empty = PlaceDirectory(tree: .empty, labels: [])
+
+    public func label(key: UUID) -> Label? { labelsByKey[key] }
+
+    /// `keys`' labels by name (a key of a label deleted since is left out).
+    public func labels(_ keys: [UUID]) -> [Label] {
+        keys.compactMap { labelsByKey[$0] }.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+    }
 }

@@ -133,3 +133,16 @@ extension ItemStore {
         Label(key: row[0], name: row[1], color: Label.Color(rawValue: row[2]) ?? .gray, version: row[3])
     }
 }
+
+extension ItemStore {
+    /// Every location and label, from one read.
+    public func places() throws -> PlaceDirectory {
+        try pool.read { db in try PlaceSnapshot.load(db).directory }
+    }
+
+    /// Whether any location exists: the list is then cut into sections by location unless
+    /// its URL says otherwise.
+    public func hasLocations() throws -> Bool {
+        try pool.readWithoutTransaction { db in try db.fetchOne("SELECT EXISTS (SELECT 1 FROM locations)") { $0[0] as Bool } ?? false }
+    }
+}

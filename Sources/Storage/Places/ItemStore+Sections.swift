@@ -41,7 +41,7 @@ extension ItemStore {
                 itemSections += Array(repeating: number, count: page.count)
             }
             return SectionedItems(sections: sections, items: items, itemSections: itemSections, rowCount: start,
-                                  itemCount: itemCount, totalValue: totalValue, tree: places.tree, labels: places.labels)
+                                  itemCount: itemCount, totalValue: totalValue, places: places.directory)
         }
     }
 

@@ -7,6 +7,8 @@ struct PlaceSnapshot: Sendable {
     let labels: [Label]
     let labelIDs: [UUID: Int64]
 
+    var directory: PlaceDirectory { PlaceDirectory(tree: tree, labels: labels) }
+
     /// No locations and no labels.
     static let empty = PlaceSnapshot(tree: .empty, labels: [], labelIDs: [:])
 
