@@ -20,6 +20,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceSearch();
   enhanceLiveSearch();
   enhanceReport();
+  enhanceSectionIndex();
   announceFlash();
 });
 
@@ -357,13 +358,17 @@ function enhanceReorder() {
   const rows = () => [...list.querySelectorAll(".item-row[data-key]")];
   // Rows are cached without their positions (a move re-renders one row): number them here.
   const firstPosition = Number(list.dataset.firstPosition || 1);
+  // Issue 23: in sections by location, a row dropped under another header moves there.
+  const sectioned = list.classList.contains("item-list--sectioned");
   const number = () => rows().forEach((each, index) => { each.dataset.position = String(firstPosition + index); });
   number();
 
   // Posts the move; true when the server took it (its 303 is opaque here). Anything else —
   // a 422, another tab's change — is shown as the plain Move page would show it.
   async function move(row, fields) {
-    const body = new URLSearchParams([["_csrf", csrfToken()], ...fields]);
+    // The list's state (its sections, search, page) tells the server what a position means.
+    const state = [...document.querySelectorAll("#row-actions input[type=hidden]:not([name=_csrf])")].map((input) => [input.name, input.value]);
+    const body = new URLSearchParams([["_csrf", csrfToken()], ...state, ...fields]);
     const response = await fetch(`/items/${row.dataset.key}/move`, {
       method: "POST", body, credentials: "same-origin", redirect: "manual",
     });
@@ -399,6 +404,7 @@ function enhanceReorder() {
     const position = Number(row.dataset.position);
     if ((up && position <= 1) || (!up && position >= Number(list.dataset.count || 0))) return;
     const neighbour = up ? row.previousElementSibling : row.nextElementSibling;
+    if (sectioned && neighbour && neighbour.matches(".item-section, .item-section-more")) return;  // ↑/↓ stay in a section
     if (!neighbour || !neighbour.matches(".item-row[data-key]")) {
       // It leaves this page: the ↑/↓ button's own form shows the page it lands on.
       const button = row.querySelector(up ? ".item-row__up" : ".item-row__down");
@@ -417,6 +423,33 @@ function enhanceReorder() {
   list.addEventListener("dragstart", (event) => {
     if (event.target.closest && event.target.closest(".item-row__handle")) event.preventDefault();
   });
+
+  // A sectioned drop: before the row it landed on, unless the pointer is above that row's
+  // section header (then at the end of the section before); never above the first header.
+  function dropInSection(row, others, to, pointerY) {
+    const next = others[to];
+    let anchor = next || null;
+    for (let node = next ? next.previousElementSibling : list.lastElementChild; node; node = node.previousElementSibling) {
+      if (node === row) continue;
+      if (node.matches(".item-row[data-key]")) break;
+      const box = node.getBoundingClientRect();
+      if (node.matches(".item-section") && pointerY < box.top + box.height / 2 && node.previousElementSibling) anchor = node;
+    }
+    if (anchor) anchor.before(row); else (others[others.length - 1] || list.lastElementChild).after(row);
+    const first = list.querySelector(".item-section");
+    if (first && row.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING) first.after(row);
+  }
+  // The location of the section a row is in, and its index among that section's rows.
+  function sectionPlace(row) {
+    let index = 0;
+    let node = row.previousElementSibling;
+    for (; node && !node.matches(".item-section"); node = node.previousElementSibling) {
+      if (node.matches(".item-row[data-key]")) index += 1;
+    }
+    // A section continued from an earlier page: its rows there come first.
+    const before = node ? Number(node.dataset.before || 0) : 0;
+    return { location: node ? node.dataset.location || "" : "", index: before + index };
+  }
 
   // Issue 22 point 7 — drag by the handle with pointer events (one code path for mouse, pen
   // and touch): a lifted copy of the row follows the pointer, the other rows make room, and
@@ -516,6 +549,17 @@ function enhanceReorder() {
         return;
       }
       // In place at once; the server's answer confirms it (or the Move page explains why not).
+      if (sectioned) {
+        const from = sectionPlace(row);
+        dropInSection(row, others, to, pointerY);
+        const place = sectionPlace(row);
+        handle.focus({ preventScroll: true });
+        if (place.location === from.location && place.index === from.index) return;
+        if (!(await move(row, [["destination", place.location], ["position", String(place.index + 1)]]))) return;
+        // Both sections' counts and totals changed: the page as the server has it now.
+        location.reload();
+        return;
+      }
       if (to >= others.length) others[others.length - 1].after(row); else others[to].before(row);
       handle.focus({ preventScroll: true });
       if (!(await move(row, [["position", String(firstPosition + to)]]))) return;
@@ -695,4 +739,63 @@ function enhanceLiveSearch() {
     event.preventDefault();
     update();
   });
+}
+
+// ---- Issue 23: the section index ----
+// On a phone held upright the index is a strip at the right edge. Here it fits the strip's
+// height whatever the number of sections (too many to read: every few show a dot, as on iOS),
+// and a finger drawn along it jumps from section to section; lifting it on a section of
+// another page goes there. Without JavaScript each entry is a 44 px link that scrolls the strip.
+function enhanceSectionIndex() {
+  const index = document.querySelector(".section-index");
+  if (!index) return;
+  const strip = window.matchMedia("(max-width: 39.99rem) and (orientation: portrait)");
+  const list = index.querySelector(".section-index__list");
+  const links = [...index.querySelectorAll(".section-index__link")];
+  const fit = () => {
+    index.classList.toggle("section-index--fitted", strip.matches);
+    index.classList.remove("section-index--dense");
+    for (const link of links) link.classList.remove("section-index__link--dot");
+    if (!strip.matches) return;
+    const each = list.clientHeight / links.length;
+    if (each >= 16) return;
+    index.classList.add("section-index--dense");
+    const step = Math.ceil(16 / Math.max(each, 1));
+    links.forEach((link, number) => { if (number % step !== 0 && number !== links.length - 1) link.classList.add("section-index__link--dot"); });
+  };
+  fit();
+  strip.addEventListener("change", fit);
+  window.addEventListener("resize", fit);
+
+  let touching = null;
+  const jump = (link) => {
+    if (!link || link === touching) return;
+    touching = link;
+    const href = link.getAttribute("href");
+    if (href.startsWith("#")) {
+      const target = document.getElementById(href.slice(1));
+      if (target) target.scrollIntoView({ block: "start" });
+      history.replaceState(history.state, "", href);
+    }
+  };
+  const linkAt = (event) => {
+    const element = document.elementFromPoint(list.getBoundingClientRect().left + list.clientWidth / 2, event.clientY);
+    return element && element.closest(".section-index__link");
+  };
+  list.addEventListener("pointerdown", (event) => {
+    if (!strip.matches || event.pointerType !== "touch") return;
+    list.setPointerCapture(event.pointerId);
+    touching = null;
+    jump(linkAt(event));
+  });
+  list.addEventListener("pointermove", (event) => { if (strip.matches && list.hasPointerCapture(event.pointerId)) jump(linkAt(event)); });
+  list.addEventListener("pointerup", (event) => {
+    if (!strip.matches || event.pointerType !== "touch") return;
+    const link = linkAt(event);
+    // A section on another page is reached by lifting the finger on it.
+    if (link && !link.getAttribute("href").startsWith("#")) location.assign(link.href);
+    touching = null;
+  });
+  // The tap itself was handled by pointerdown (a link's click would scroll again).
+  list.addEventListener("click", (event) => { if (strip.matches && event.pointerType === "touch") event.preventDefault(); });
 }

@@ -44,6 +44,8 @@ extension PageCache {
         let history: [Int64]
         let hasOlderHistory: Bool
         let isFirstHistoryPage: Bool
+        /// Its Location and Labels offer every location and label by name.
+        var placesRevision = 0
     }
 
     /// A page's text that changes with the data, for its frame's holes.

@@ -48,6 +48,9 @@ struct DetailController: Sendable {
         case .failure(let failure):
             return try render(.item(item), form: fields, errors: failure.errors, request: request, status: .unprocessableContent)
         }
+        if let errors = try placeErrors(fields) {
+            return try render(.item(item), form: fields, errors: errors, request: request, status: .unprocessableContent)
+        }
         if item.version != expected {
             return try render(.item(item), form: fields, conflict: item, request: request, status: .conflict)
         }
@@ -55,9 +58,13 @@ struct DetailController: Sendable {
             // Nothing but fields: saved at once, one transaction, no draft to roll back.
             let saved: Item
             do {
-                saved = try store.saveItem(key: item.key, fields: clean.fields, expectedVersion: expected, actor: request.actor)
+                saved = try store.saveItem(key: item.key, fields: clean.fields, placement: try placement(from: fields.places),
+                                           expectedVersion: expected, actor: request.actor)
             } catch StoreError.conflict(let current) {
                 return try render(.item(current), form: fields, conflict: current, request: request, status: .conflict)
+            } catch let error as StoreError {
+                guard let errors = Self.placeErrors(error) else { throw error }
+                return try render(.item(item), form: fields, errors: errors, request: request, status: .unprocessableContent)
             }
             return try done(saved, isNew: false, request: request, rounded: clean.valueWasRounded)
         }
@@ -83,6 +90,9 @@ struct DetailController: Sendable {
                 failure.errors.name = "errorNewItemUntouched"  // never a blank item, and say what Done needs
             }
             return try render(.draft(draft), form: fields, errors: failure.errors, request: request, status: .unprocessableContent)
+        }
+        if let errors = try placeErrors(fields) {
+            return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
         let expected = draft.isNew ? nil : (form["version"].flatMap { Int($0) } ?? draft.baseVersion)
         return try apply(form, fields: fields, clean: clean, to: draft, expectedVersion: expected, request: request)
@@ -140,8 +150,16 @@ struct DetailController: Sendable {
         if action == "done", errors.isEmpty, clean.name.isEmpty {
             errors.name = "errorNameRequired"  // a photo sent with Done is kept; the name is still needed
         }
+        let placement: ItemPlacement?
+        do {
+            placement = try self.placement(from: fields.places)
+        } catch let error as StoreError {
+            guard let errors = Self.placeErrors(error) else { throw error }
+            return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
+        }
         guard action == "done", errors.isEmpty else {
-            let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
+            let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars,
+                                                placement: placement)
             if !errors.isEmpty {
                 return try render(.draft(updated), form: fields, errors: errors, request: request, status: .unprocessableContent)
             }
@@ -151,11 +169,16 @@ struct DetailController: Sendable {
         let item: Item
         do {
             // The fields are set with the commit, in its transaction.
-            item = try store.commitDraft(id: draft.id, fields: clean.fields, expectedVersion: expectedVersion, actor: request.actor)
+            item = try store.commitDraft(id: draft.id, fields: clean.fields, placement: placement, expectedVersion: expectedVersion,
+                                         actor: request.actor)
         } catch StoreError.conflict(let current) {
             // The draft keeps the member's values, to be applied over the current ones.
-            let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars)
+            let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars,
+                                                placement: placement)
             return try render(.draft(updated), form: fields, conflict: current, request: request, status: .conflict)
+        } catch let error as StoreError {
+            guard let errors = Self.placeErrors(error) else { throw error }
+            return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
         return try done(item, isNew: draft.isNew, request: request, rounded: clean.valueWasRounded)
     }
@@ -166,8 +189,9 @@ struct DetailController: Sendable {
     private func done(_ item: Item, isNew: Bool, request: HTTPRequest, rounded: Bool = false) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         var landing = listState(request)
-        if isNew { landing = ListQuery() }
-        if landing.filter.isDefault { landing.page = ListQuery.page(containing: try store.index(of: item.key) ?? 0) }
+        // A new item is shown among everything, or on the page of the place it was added from.
+        if isNew { landing = ListQuery(filter: ItemQuery(location: landing.filter.location, labelKeys: landing.filter.labelKeys), grouping: landing.grouping) }
+        if let page = try ItemListView(store: store, renderer: renderer).page(showing: item.key, in: landing) { landing.page = page }
         landing.focusKey = item.key.lowercasedString
         var message = context.format(isNew ? "flashAdded" : "flashSaved", item.name)
         if rounded { message += " " + context.format("valueRounded", renderer.formatters.dollars(item.valueInDollars, context.language)) }
@@ -198,11 +222,14 @@ struct DetailController: Sendable {
         request: HTTPRequest, context: PageContext
     ) throws -> PageRenderer.SharedPage {
         let list = listState(request)
+        let placesRevision = store.placesRevision
         var page = try ItemListView(store: store, renderer: renderer).sharedPage(for: list, context: context)
         let history = try historyPage(of: subject, request: request)
         let detailView = detailView
+        let places = try store.places()
         page.sheet = PageRenderer.Sheet(key: nil) {
-            detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list, history: history, context: context)
+            detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list, history: history,
+                              places: places, context: context)
         }
         if conflict != nil { page.values["conflictShown"] = true }
         // A sheet kept for the list's frame: an item as stored, as every member of a role sees it.
@@ -213,7 +240,7 @@ struct DetailController: Sendable {
             let key = PageCache.DialogKey(
                 item: item.key, version: item.version, photoETag: item.photoETag, listState: list.stateQuery,
                 language: context.language, role: context.signedIn?.account.role, history: history.entries.map(\.id),
-                hasOlderHistory: history.hasOlder, isFirstHistoryPage: history.isFirstPage)
+                hasOlderHistory: history.hasOlder, isFirstHistoryPage: history.isFirstPage, placesRevision: placesRevision)
             page.sheet = PageRenderer.Sheet(key: key, values: page.sheet!.values)
         } else {
             page.frame = nil

@@ -60,10 +60,14 @@ extension ItemListController {
             "backHref": .string(ListQuery.selectMode(of: list).url),
         ]
         if let error { values["error"] = .string(error) }
+        if try store.hasLocations() {
+            values["locations"] = try locationChoices(selected: nil, context: context)
+            values["hasLocations"] = true
+        }
         return try renderer.render("items/move-selected", values, context: context, status: status)
     }
 
-    private static func nothingSelected(_ list: ListQuery) -> ListQuery {
+    static func nothingSelected(_ list: ListQuery) -> ListQuery {
         var select = ListQuery.selectMode(of: list)
         select.nothingSelected = "move"
         return select

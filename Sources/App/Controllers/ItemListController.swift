@@ -8,7 +8,7 @@ struct ItemListController: Sendable {
     let store: ItemStore
     let renderer: PageRenderer
 
-    private var listView: ItemListView { ItemListView(store: store, renderer: renderer) }
+    var listView: ItemListView { ItemListView(store: store, renderer: renderer) }
 
     /// `GET /items` — the list, in edit mode with `?mode=edit`.
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -31,8 +31,14 @@ struct ItemListController: Sendable {
     /// tutorial's `randomItem`), shown in the modal dialog over the
     /// list as it was (its search, sort, filters and page).
     func add(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
-        let draft = try store.beginNewItemDraft()
-        return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + ListQuery(form: form).stateQuery)
+        // Added from a location's or label's page, it starts there.
+        let list = ListQuery(form: form)
+        let location = list.filter.location?.key
+        let places = try store.places()
+        let placement = ItemPlacement(locationKey: location.flatMap { places.tree.location(key: $0)?.key },
+                                      labelKeys: list.filter.labelKeys.filter { places.label(key: $0) != nil })
+        let draft = try store.beginNewItemDraft(placement: placement)
+        return .redirect(to: "/drafts/\(draft.id.lowercasedString)" + list.stateQuery)
     }
 
     /// `POST /items/:key/move` — ↑/↓ (`direction`) or "move to position" (`position`,
@@ -42,6 +48,10 @@ struct ItemListController: Sendable {
     func move(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let key = try itemKey(request)
         let context = renderer.context(for: request)
+        let list = ListQuery(form: form)
+        if try listView.grouping(for: list) == .location {
+            return try moveInSections(key: key, form: form, list: list, request: request)
+        }
         let destination: ItemStore.MoveDestination?
         switch form["direction"] {
         case "up": destination = .up
@@ -60,7 +70,7 @@ struct ItemListController: Sendable {
         } catch StoreError.itemNotFound {
             throw HTTPError(.notFound, "No such item. It may have been deleted.")
         } catch StoreError.indexOutOfRange(_, let count) {
-            return try renderMovePage(key: key, request: request, typed: form["position"],
+            return try renderMovePage(key: key, list: list, request: request, typed: form["position"], typedLocation: nil,
                                       error: context.format("errorPosition", String(count)), status: .unprocessableContent)
         }
     }
@@ -68,13 +78,19 @@ struct ItemListController: Sendable {
     /// `GET /items/:key/move` — "Move to…": the position field and ↑/↓ for one item, the
     /// reorder sheet of edit mode without JavaScript.
     func movePage(_ request: HTTPRequest) throws -> HTTPResponse {
-        try renderMovePage(key: try itemKey(request), request: request, typed: nil, error: nil, status: .ok)
+        try renderMovePage(key: try itemKey(request), list: ListQuery(request: request), request: request, typed: nil,
+                           typedLocation: nil, error: nil, status: .ok)
     }
 
-    private func renderMovePage(key: UUID, request: HTTPRequest, typed: String?, error: String?, status: HTTPStatus) throws -> HTTPResponse {
+    func renderMovePage(key: UUID, list: ListQuery, request: HTTPRequest, typed: String?, typedLocation: UUID??, error: String?,
+                        status: HTTPStatus) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         guard let item = try store.item(key: key), let index = try store.index(of: key) else {
             throw HTTPError(.notFound, "No such item. It may have been deleted.")
+        }
+        if var values = try sectionedMoveValues(key: key, item: item, list: list, typed: typed, typedLocation: typedLocation, context: context) {
+            if let error { values["error"] = .string(error) }
+            return try renderer.render("items/move", values, context: context, status: status)
         }
         let count = try store.count()
         var values: [String: MustacheValue] = [
@@ -176,7 +192,7 @@ struct ItemListController: Sendable {
         landing.selecting = form["mode"] == "select"
         if let first = restored.first {
             landing.focusKey = first.key.lowercasedString
-            if landing.filter.isDefault, let index = try store.index(of: first.key) { landing.page = ListQuery.page(containing: index) }
+            if let page = try listView.page(showing: first.key, in: landing) { landing.page = page }
         }
         let message = restored.count == 1 ? context.format("flashRestored", restored[0].name) : context.format("flashRestoredMany", String(restored.count))
         return context.redirect(to: landing.url, flash: message)

@@ -5,6 +5,8 @@ struct ItemForm: Sendable, Equatable {
     var name: String
     var serialNumber: String
     var value: String
+    /// The dialog's Location and Labels, when the form has them (`placeFields` is sent).
+    var places: PlaceFields?
 
     static let maxNameLength = 200
     static let maxSerialLength = 64
@@ -18,6 +20,7 @@ struct ItemForm: Sendable, Equatable {
 
     init(_ form: SubmittedForm) {
         self.init(name: form["name"] ?? "", serialNumber: form["serialNumber"] ?? "", value: form["value"] ?? "")
+        if form["placeFields"] != nil { places = PlaceFields(form) }
     }
 
     /// What is wrong with the fields: the message key per field, empty when valid.
@@ -26,8 +29,10 @@ struct ItemForm: Sendable, Equatable {
         var serialNumber: String?
         var value: String?
         var photo: String?
+        var location: String?
+        var labels: String?
 
-        var isEmpty: Bool { name == nil && serialNumber == nil && value == nil && photo == nil }
+        var isEmpty: Bool { name == nil && serialNumber == nil && value == nil && photo == nil && location == nil && labels == nil }
     }
 
     /// The fields once valid: trimmed text and a whole number of dollars.

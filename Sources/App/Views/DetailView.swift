@@ -22,6 +22,7 @@ struct DetailView {
         conflict: Item? = nil,
         list: ListQuery,
         history: HistoryPage? = nil,
+        places: PlaceDirectory = .empty,
         context: PageContext
     ) -> [String: MustacheValue] {
         let pageQuery = list.stateQuery
@@ -30,6 +31,7 @@ struct DetailView {
         let dateCreated: Date
         let photoURL: String?
         let storedName: String
+        let storedPlacement: ItemPlacement
         switch subject {
         case .draft(let draft):
             let id = draft.id.lowercasedString
@@ -39,6 +41,7 @@ struct DetailView {
             let value = untouched ? "" : String(draft.valueInDollars)
             fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: value)
             dateCreated = draft.dateCreated
+            storedPlacement = draft.placement
             // Unsaved work Cancel would lose: a photo changed, or a new item with anything in it.
             let started = !fields.isBlank || draft.photoETag != nil
             values["changed"] = .bool(form != nil || !draft.isNew || started)
@@ -54,6 +57,7 @@ struct DetailView {
             let key = item.key.lowercasedString
             fields = form ?? ItemForm(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars))
             dateCreated = item.dateCreated
+            storedPlacement = item.placement
             storedName = item.name
             photoURL = item.photoETag.map { "/items/\(key)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/items/\(key)\(pageQuery)")
@@ -85,9 +89,13 @@ struct DetailView {
         if let key = errors.serialNumber { messages["serialNumber"] = .string(context.text(key)) }
         if let key = errors.value { messages["value"] = .string(context.text(key)) }
         if let key = errors.photo { messages["photo"] = .string(context.text(key)) }
+        if let key = errors.location { messages["location"] = .string(context.text(key)) }
+        if let key = errors.labels { messages["labels"] = .string(context.text(key)) }
+        values.merge(placeValues(fields.places ?? PlaceFields(storedPlacement), places: places, context: context)) { $1 }
         if !messages.isEmpty { values["errors"] = .object(messages) }
         // Focus (and so the view) goes to the first field in error, else to the name.
-        let firstError = [("name", errors.name), ("serialNumber", errors.serialNumber), ("value", errors.value), ("photo", errors.photo)]
+        let firstError = [("name", errors.name), ("serialNumber", errors.serialNumber), ("value", errors.value), ("photo", errors.photo),
+                          ("location", errors.location), ("labels", errors.labels)]
             .first { $0.1 != nil }?.0 ?? "name"
         values["focus"] = .object([firstError: true])
         if let history {
@@ -98,6 +106,10 @@ struct DetailView {
                 "name": .string(context.format("currentValue", conflict.name)),
                 "serialNumber": .string(context.format("currentValue", conflict.serialNumber)),
                 "value": .string(context.format("currentValue", formatters.dollars(conflict.valueInDollars, context.language))),
+                "location": .string(context.format("currentValue", conflict.locationKey.flatMap { places.tree.location(key: $0)?.pathText }
+                    ?? context.text("noLocation"))),
+                "labels": .string(context.format("currentValue", places.labels(conflict.labelKeys).map(\.name).joined(separator: ", ")
+                    .nonEmpty ?? context.text("noLabel"))),
             ])
         }
         return values

@@ -103,7 +103,7 @@ extension ItemListView {
             values["moveUpLabel"] = .string(context.format("moveUpLabel", fields.name))
             values["moveDownLabel"] = .string(context.format("moveDownLabel", fields.name))
             values["moveToLabel"] = .string(context.format("moveToLabel", fields.name))
-            values["moveHref"] = .string("/items/\(key)/move")
+            values["moveHref"] = .string("/items/\(key)/move" + query.state.stateQuery)
             values["deleteAskLabel"] = .string(context.format("deleteAskLabel", fields.name))
             values["deleteLabel"] = .string(context.format("deleteLabel", fields.name))
         }

@@ -70,6 +70,7 @@ extension ItemListView {
         let language = context.language
         var values: [String: MustacheValue] = [
             "id": .string(Self.anchor(section.group)),
+            "before": .int(continued ? offset - section.start : 0),
             "title": .string(continued ? context.format("sectionContinued", title) : title),
             "meta": .string(context.format(section.count == 1 ? "sectionMetaOne" : "sectionMeta",
                                            formatters.grouped(section.count, language), formatters.dollars(section.totalValue, language))),
@@ -166,5 +167,25 @@ extension ItemListView {
             text = text.replacingOccurrences(of: prefix + key + "\"", with: prefix + key + suffix + "\"")
         }
         return Array(text.utf8)
+    }
+}
+
+extension ItemListView {
+    /// The page of the list as `list` shows it (its grouping and filters as they are) that holds
+    /// the item with `key`, when that can be told without reading the list: the list in its own
+    /// order, whole or in sections by location. `nil` otherwise (stay on the page asked for).
+    func page(showing key: UUID, in list: ListQuery) throws -> Int? {
+        guard list.filter.isDefault else { return nil }
+        switch try grouping(for: list) {
+        case .none:
+            return try store.index(of: key).map(ListQuery.page(containing:))
+        case .location:
+            guard let place = try store.sectionPlace(of: key) else { return nil }
+            let sections = try store.sectionedItems(matching: list.filter, grouping: .location, offset: 0, limit: 0).sections
+            let group: ItemSection.Group = place.locationKey.map { .location($0) } ?? .noLocation
+            return sections.first { $0.group == group }.map { ListQuery.page(containing: $0.start + place.index) }
+        case .label, .value:
+            return nil
+        }
     }
 }

@@ -89,3 +89,37 @@ extension ItemStore {
         }
     }
 }
+
+extension ItemStore {
+    /// Where an item is in its location's section: the location, its index among that
+    /// location's items (0-based, in the household's order) and how many there are.
+    public struct SectionPlace: Sendable, Equatable {
+        public let locationKey: UUID?
+        public let index: Int
+        public let count: Int
+    }
+
+    /// - Returns: `nil` when there is no such item.
+    public func sectionPlace(of key: UUID) throws -> SectionPlace? {
+        try pool.read { db in
+            guard let row = try db.fetchOne("""
+                SELECT location_id, position, (SELECT key FROM locations WHERE locations.id = items.location_id)
+                FROM items WHERE key = ? AND \(Item.isListed)
+                """, key, map: { (location: $0[0] as Int64?, position: $0[1] as Int64, key: $0[2] as UUID?) })
+            else { return nil }
+            let index = try db.fetchOne("""
+                SELECT count(*) FROM items WHERE location_id IS ? AND position < ? AND \(Item.isListed)
+                """, row.location, row.position) { $0[0] as Int } ?? 0
+            let count = try db.fetchOne("SELECT count FROM location_stats WHERE location_id = ?", row.location ?? 0) { $0[0] as Int } ?? 0
+            return SectionPlace(locationKey: row.key, index: index, count: count)
+        }
+    }
+
+    /// How many listed items `location` (`nil`: none) holds itself, not counting its sub-locations.
+    public func itemCount(inLocation location: UUID?) throws -> Int {
+        try pool.read { db in
+            let id = try Self.placementIDs(ItemPlacement(locationKey: location), db).location
+            return try db.fetchOne("SELECT count FROM location_stats WHERE location_id = ?", id ?? 0) { $0[0] as Int } ?? 0
+        }
+    }
+}
