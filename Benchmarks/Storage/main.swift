@@ -218,6 +218,7 @@ do {
     results.append((commits, "-"))
 
     try recordsBenchmarks(store: store, options: options, into: &results)
+    try placesBenchmarks(store: store, options: options, into: &results)
 
     print("")
     print("operation                         median ms     p99 ms    target")

@@ -18,16 +18,29 @@ extension ItemStore {
         /// The filters' location ids, when a location filter can be answered by running totals.
         private let locationIDs: [Int64]?
 
-        init(_ query: ItemQuery, places: PlaceSnapshot) {
+        /// Locations every item of which matches (a search of their name and nothing else): their
+        /// counts and totals are kept (`location_stats`), so only the other matches need counting.
+        let wholeLocations: [Int64]
+
+        /// - Parameter excluding: locations whose items are left out (``wholeLocations``, counted
+        ///   apart): the search's remainder.
+        init(_ query: ItemQuery, places: PlaceSnapshot, excluding: [Int64] = []) {
             self.query = query
             words = SearchText.words(query.search)
             var placeWords: [(word: String, locations: [Int64], labels: [Int64])] = []
             var plain: [String] = []
+            let excluded = Set(excluding)
             for word in words {
                 let found = places.places(matching: word)
-                if found.locations.isEmpty && found.labels.isEmpty { plain.append(word) } else { placeWords.append((word, found.0, found.1)) }
+                if found.locations.isEmpty && found.labels.isEmpty { plain.append(word) } else {
+                    placeWords.append((word, found.locations.filter { !excluded.contains($0) }, found.labels))
+                }
             }
             self.placeWords = placeWords
+            var whole = Set(placeWords.first?.locations ?? [])
+            for place in placeWords.dropFirst() { whole.formIntersection(place.locations) }
+            let onlyPlaces = plain.isEmpty && !query.valuableOnly && !query.withPhotoOnly && !query.filtersPlaces
+            wholeLocations = onlyPlaces && excluding.isEmpty ? whole.sorted() : []
             matches = Self.matches(plain)
             if let filter = query.location, let key = filter.key {
                 locationIDs = places.locationIDs(key, includingSublocations: filter.includesSublocations)
@@ -35,14 +48,30 @@ extension ItemStore {
                 locationIDs = query.location == nil ? nil : []
             }
             let labelIDs = query.labelKeys.map { places.labelIDs[$0] }
-            (condition, arguments) = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
-                                                    locationIDs: locationIDs, labelIDs: labelIDs, scanning: false)
-            scanningCondition = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
-                                               locationIDs: locationIDs, labelIDs: labelIDs, scanning: true)
+            var (condition, arguments) = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
+                                                        locationIDs: locationIDs, labelIDs: labelIDs, scanning: false)
+            var scanning = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
+                                          locationIDs: locationIDs, labelIDs: labelIDs, scanning: true)
+            if !excluding.isEmpty {
+                let outside = "(location_id IS NULL OR location_id NOT IN (SELECT value FROM json_each(?)))"
+                condition += " AND " + outside
+                arguments.append(PlaceSnapshot.idList(excluding))
+                scanning.0 += " AND " + outside
+                scanning.1.append(PlaceSnapshot.idList(excluding))
+            }
+            (self.condition, self.arguments) = (condition, arguments)
+            scanningCondition = scanning
+            self.places = places
         }
 
         /// The condition that tests each row read instead of looking words up (see ``page(matchCount:)``).
         let scanningCondition: (String, [any DatabaseValueConvertible])
+        private let places: PlaceSnapshot
+
+        /// The matches outside ``wholeLocations``, or `nil` when there are none of those.
+        var remainder: Selection? {
+            wholeLocations.isEmpty ? nil : Selection(query, places: places, excluding: wholeLocations)
+        }
 
         private static func matches(_ words: [String]) -> [(table: String, query: String)] {
             let long = words.filter { $0.unicodeScalars.count >= 3 }, short = words.filter { $0.unicodeScalars.count < 3 }
@@ -162,6 +191,15 @@ extension ItemStore {
         var countArguments: [any DatabaseValueConvertible] { arguments }
 
         func countAndTotal(_ db: Database) throws -> (Int, Int?) {
+            if let remainder {
+                // The whole locations from their running totals, the rest counted.
+                let whole = try db.fetchOne(
+                    "SELECT coalesce(sum(count), 0), coalesce(sum(total), 0) FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
+                    PlaceSnapshot.idList(wholeLocations)) { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+                let rest = try db.fetchOne("SELECT count(*), total(value_in_dollars) FROM items \(remainder.whereClause)",
+                                           arguments: remainder.arguments) { ($0[0] as Int, Int($0[1] as Double)) } ?? (0, 0)
+                return (whole.0 + rest.0, whole.1 + rest.1)
+            }
             if let runningTotals {
                 let stats = try db.fetchOne(runningTotals.sql, arguments: runningTotals.arguments) { ($0[0] as Int, $0[1] as Int) }
                 return (stats?.0 ?? 0, stats?.1 ?? 0)

@@ -68,9 +68,19 @@ extension ItemStore {
             return []  // no sections: the flat list is paged by items(matching:offset:limit:)
         case .location:
             var counts: [Int64: (Int, Int)] = [:]
-            let sql = whole ? "SELECT location_id, count, total FROM location_stats"
-                : "SELECT coalesce(location_id, 0), count(*), total(value_in_dollars) FROM items \(whereClause) GROUP BY 1"
-            try db.forEachRow(sql, arguments: whole ? [] : arguments) { row in counts[row[0]] = (row[1], Int(row[2] as Double)) }
+            let group = "SELECT coalesce(location_id, 0), count(*), total(value_in_dollars) FROM items"
+            if whole {
+                try db.forEachRow("SELECT location_id, count, total FROM location_stats") { row in counts[row[0]] = (row[1], row[2]) }
+            } else if let remainder = selection.remainder {
+                // A search of a location's name: its items all match, and their counts are kept.
+                try db.forEachRow("SELECT location_id, count, total FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
+                                  arguments: [PlaceSnapshot.idList(selection.wholeLocations)]) { row in counts[row[0]] = (row[1], row[2]) }
+                try db.forEachRow("\(group) \(remainder.whereClause) GROUP BY 1", arguments: remainder.arguments) { row in
+                    counts[row[0]] = (row[1], Int(row[2] as Double))
+                }
+            } else {
+                try db.forEachRow("\(group) \(whereClause) GROUP BY 1", arguments: arguments) { row in counts[row[0]] = (row[1], Int(row[2] as Double)) }
+            }
             let located = places.tree.locations.map { location in
                 let (count, total) = counts[places.tree.ids[location.key] ?? -1] ?? (0, 0)
                 return (ItemSection.Group.location(location.key), count, total)
