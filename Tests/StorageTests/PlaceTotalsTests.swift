@@ -49,6 +49,9 @@ struct PlaceTotalsTests {
             #expect(totals.labels.noLabel == .init(count: 2, value: 320))
             #expect(try store.locationTotals() == places)
             #expect(try store.labelTotals() == totals.labels)
+            #expect(try store.itemCount(withLabel: fragile.key) == 2)
+            #expect(try store.itemCount(withLabel: unused.key) == 0)
+            #expect(try store.itemCount(withLabel: UUID()) == 0)
         }
     }
 

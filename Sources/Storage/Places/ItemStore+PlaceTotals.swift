@@ -20,6 +20,16 @@ extension ItemStore {
         try pool.read { db in try Self.labelTotals(db) }
     }
 
+    /// How many listed items have the label with `key` (what deleting it would change).
+    public func itemCount(withLabel key: UUID) throws -> Int {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("""
+                SELECT count(*) FROM item_labels JOIN items ON items.id = item_labels.item_id
+                WHERE item_labels.label_id = (SELECT id FROM labels WHERE key = ?) AND items.\(Item.isListed)
+                """, key) { $0[0] as Int } ?? 0
+        }
+    }
+
     static func locationTotals(_ db: Database) throws -> PlaceTotals.Locations {
         let tree = try locationTree(db)
         var own: [UUID: PlaceTotals.Figures] = [:]
