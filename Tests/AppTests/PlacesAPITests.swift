@@ -112,6 +112,10 @@ struct PlacesAPITests {
             #expect(try api.get("/labels/\(key).json").status == 404)
             #expect(try api.send(.put, "/labels/\(UUID().uuidString).json", json: ["name": "X", "color": "red", "version": 1]).status == 404)
             #expect(try app.store.labels().isEmpty)
+            // A token is a credential for the JSON resources only, never for the pages or their forms.
+            #expect(try api.get("/labels").status == 401)
+            #expect(try api.send(.post, "/labels", body: Array("name=Gift".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"]).status == 401)
+            #expect(try app.store.labels().isEmpty)
         }
     }
 

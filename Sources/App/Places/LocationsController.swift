@@ -58,12 +58,12 @@ struct LocationsController: Sendable {
         if siblings.indices.contains(target) {
             do {
                 try store.moveLocation(key: location.key, toSiblingIndex: target, actor: request.actor)
+                flash = context.format(direction == "up" ? "placesMovedUp" : "placesMovedDown", location.name)
             } catch StoreError.locationNotFound {
                 throw HTTPError(.notFound, "placesErrorNoLocation")
             } catch StoreError.indexOutOfRange {
                 // A sibling went meanwhile: the page shows the order as it is now.
             }
-            flash = context.format(direction == "up" ? "placesMovedUp" : "placesMovedDown", location.name)
         }
         let landing = "/locations?focus=\(location.key.lowercasedString)&direction=\(direction)"
         return context.redirect(to: landing, flash: flash, place: PlacesView.rowID(location))
