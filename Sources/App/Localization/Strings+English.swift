@@ -525,5 +525,6 @@ extension Strings {
         "placesErrorColor": "Use one of: {0}.",
         "placesErrorVersion": "Give the version you read: a whole number from 1.",
         "placesErrorLabelKeys": "Give an array of label keys.",
+        "placesColon": ": ",
     ]
 }

@@ -525,5 +525,6 @@ extension Strings {
         "placesErrorColor": "请使用以下之一：{0}。",
         "placesErrorVersion": "请提供你读取到的版本：从 1 起的整数。",
         "placesErrorLabelKeys": "请提供由标签键组成的数组。",
+        "placesColon": "：",
     ]
 }

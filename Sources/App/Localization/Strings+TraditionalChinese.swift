@@ -525,5 +525,6 @@ extension Strings {
         "placesErrorColor": "請使用以下之一：{0}。",
         "placesErrorVersion": "請提供你讀取到的版本：從 1 起的整數。",
         "placesErrorLabelKeys": "請提供由標籤鍵組成的陣列。",
+        "placesColon": "：",
     ]
 }
