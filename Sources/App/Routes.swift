@@ -126,6 +126,8 @@ extension HomepwnerApp {
         routes.post("/drafts/:id/cancel", on: .writes, verified(detail.cancelDraft))
         routes.get("/drafts/:id/photo", photos.draftPhoto)
 
+        registerPlaceRoutes(&routes, store: store, renderer: renderer)
+
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()
     }

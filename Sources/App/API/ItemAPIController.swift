@@ -34,31 +34,37 @@ struct ItemAPIController: Sendable {
         try .json(ItemJSON.object(try existingItem(request), store: store))
     }
 
-    /// `POST /items.json` `{name, serialNumber, valueInDollars}` — appended at the end; 201
-    /// with `Location`.
+    /// `POST /items.json` `{name, serialNumber, valueInDollars, location, labels}` — appended at
+    /// the end; 201 with `Location`.
     func create(_ request: HTTPRequest) throws -> HTTPResponse {
-        let fields = try ItemFields.clean(try JSONBody.object(of: request), requireAll: false)
+        let body = try JSONBody.object(of: request)
+        var placementErrors: [ProblemDetails.FieldError] = []
+        let placement = ItemFields.placement(body, base: .nowhere, &placementErrors)
+        let fields = try ItemFields.clean(body, requireAll: false, extra: placementErrors)
         let draft = try store.beginNewItemDraft()
-        let item = try committing(draft, expectedVersion: nil, request: request) {
-            _ = try store.updateDraft(id: draft.id, name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
+        let item = try Self.placing {
+            try committing(draft, expectedVersion: nil, placement: placement, request: request) {
+                _ = try store.updateDraft(id: draft.id, name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
+            }
         }
         var response = try HTTPResponse.json(ItemJSON.object(item, store: store), status: .created)
         response.headers[.location] = ItemJSON.url(item.key)
         return response
     }
 
-    /// `PUT /items/{key}.json` `{name, serialNumber, valueInDollars, version}` — 409 with
-    /// the current item when `version` is not the item's.
+    /// `PUT /items/{key}.json` `{name, serialNumber, valueInDollars, version, location?, labels?}`
+    /// — 409 with the current item when `version` is not the item's; an absent `location` or
+    /// `labels` stays as it is.
     func update(_ request: HTTPRequest) throws -> HTTPResponse {
         let item = try existingItem(request)
         let body = try JSONBody.object(of: request)
-        var versionErrors: [ProblemDetails.FieldError] = []
-        let version = ItemFields.integer(body, "version", required: true, invalid: "apiErrorInteger", &versionErrors)
-        let fields = try ItemFields.clean(body, requireAll: true, extra: versionErrors)
+        var extraErrors: [ProblemDetails.FieldError] = []
+        let version = ItemFields.integer(body, "version", required: true, invalid: "apiErrorInteger", &extraErrors)
+        let placement = ItemFields.placement(body, base: item.placement, &extraErrors)
+        let fields = try ItemFields.clean(body, requireAll: true, extra: extraErrors)
         guard let version, version == item.version else { throw StoreError.conflict(current: item) }
-        let draft = try store.beginEditDraft(key: item.key)
-        let updated = try committing(draft, expectedVersion: version, request: request) {
-            _ = try store.updateDraft(id: draft.id, name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
+        let updated = try Self.placing {
+            try store.saveItem(key: item.key, fields: fields.fields, placement: placement, expectedVersion: version, actor: request.actor)
         }
         return try .json(ItemJSON.object(updated, store: store))
     }
@@ -119,12 +125,24 @@ struct ItemAPIController: Sendable {
 
     /// Runs `change` on a draft and commits it with the request's actor; on any error the
     /// draft is cancelled, so nothing is left half-done.
-    func committing(_ draft: Draft, expectedVersion: Int?, request: HTTPRequest, _ change: () throws -> Void) throws -> Item {
+    func committing(_ draft: Draft, expectedVersion: Int?, placement: ItemPlacement? = nil, request: HTTPRequest,
+                    _ change: () throws -> Void) throws -> Item {
         do {
             try change()
-            return try store.commitDraft(id: draft.id, expectedVersion: expectedVersion, actor: request.actor)
+            return try store.commitDraft(id: draft.id, placement: placement, expectedVersion: expectedVersion, actor: request.actor)
         } catch {
             try store.cancelDraft(id: draft.id)
+            throw error
+        }
+    }
+
+    /// Runs a write whose placement the store checks: a location or label that does not exist
+    /// is the request's mistake (422 by its field), not a missing resource.
+    static func placing(_ write: () throws -> Item) throws -> Item {
+        do {
+            return try write()
+        } catch let error as StoreError {
+            if let problem = ItemFields.unknownPlace(error) { throw problem }
             throw error
         }
     }

@@ -3,9 +3,10 @@ import Storage
 
 /// An item as the API shows it.
 enum ItemJSON {
-    /// `{key, name, serialNumber, valueInDollars, dateCreated, position, version, hasPhoto, photo}`:
-    /// `position` is 1-based in the household's own order (nil while unknown), `photo` a
-    /// versioned URL or null.
+    /// `{key, name, serialNumber, valueInDollars, dateCreated, position, version, hasPhoto, photo,
+    /// location, labels}`: `position` is 1-based in the household's own order (nil while
+    /// unknown), `photo` a versioned URL or null, `location` a location's key or null, `labels`
+    /// label keys (sorted, so the same labels always read the same).
     static func object(_ item: Item, position: Int? = nil) -> [String: Any] {
         var object: [String: Any] = [
             "key": item.key.lowercasedString,
@@ -16,6 +17,8 @@ enum ItemJSON {
             "version": item.version,
             "hasPhoto": item.photoETag != nil,
             "photo": photoURL(item) ?? NSNull(),
+            "location": item.locationKey.map { $0.lowercasedString as Any } ?? NSNull(),
+            "labels": item.labelKeys.map(\.lowercasedString).sorted(),
         ]
         if let position { object["position"] = position }
         return object

@@ -8,15 +8,15 @@ extension OpenAPIDocument {
                 "cookieAuth": ["type": "apiKey", "in": "cookie", "name": "hp_session",
                                "description": "A signed-in browser's session; writes also need the X-CSRF-Token header"],
             ],
-            "schemas": schemas,
+            "schemas": schemas.merging(placeSchemas) { $1 },
             "responses": problemResponses,
         ]
     }
 
     static let problemStatuses: [(String, String)] = [
         ("400", "Malformed JSON or a malformed request"), ("401", "Not signed in, or an unknown or revoked API token"),
-        ("403", "The member's role may not do this, or a cookie write lacks its CSRF token"), ("404", "No such item"),
-        ("409", "The item was changed elsewhere; `current` is the item as it is now"), ("413", "The body is too large"),
+        ("403", "The member's role may not do this, or a cookie write lacks its CSRF token"), ("404", "No such item, location or label"),
+        ("409", "The item, location or label was changed elsewhere; `current` is it as it is now"), ("413", "The body is too large"),
         ("415", "The body's media type is not accepted"), ("422", "Invalid fields, each named in `errors`"),
     ]
 
@@ -50,7 +50,7 @@ extension OpenAPIDocument {
         return [
             "Item": [
                 "type": "object",
-                "required": ["key", "name", "serialNumber", "valueInDollars", "dateCreated", "version", "hasPhoto", "photo"],
+                "required": ["key", "name", "serialNumber", "valueInDollars", "dateCreated", "version", "hasPhoto", "photo", "location", "labels"],
                 "properties": [
                     "key": uuid,
                     "name": ["type": "string"],
@@ -61,16 +61,18 @@ extension OpenAPIDocument {
                     "version": version,
                     "hasPhoto": ["type": "boolean"],
                     "photo": ["type": ["string", "null"], "description": "The photo's URL (changes with the photo)"],
-                ] as JSON,
+                ].merging(itemPlaceProperties) { $1 } as JSON,
             ] as JSON,
             "NewItem": [
                 "type": "object", "required": ["name"],
-                "properties": ["name": name, "serialNumber": serial, "valueInDollars": value] as JSON,
+                "properties": ["name": name, "serialNumber": serial, "valueInDollars": value].merging(itemPlaceProperties) { $1 } as JSON,
+                "description": "`location` and `labels` absent: none",
             ] as JSON,
             "ItemUpdate": [
                 "type": "object", "required": ["name", "serialNumber", "valueInDollars", "version"],
                 "properties": ["name": name, "serialNumber": serial, "valueInDollars": value,
-                               "version": version] as JSON,
+                               "version": version].merging(itemPlaceProperties) { $1 } as JSON,
+                "description": "`location` or `labels` absent: as they are",
             ] as JSON,
             "Move": [
                 "type": "object", "required": ["position"],
@@ -112,7 +114,7 @@ extension OpenAPIDocument {
                             "properties": ["field": ["type": "string"], "message": ["type": "string"]],
                         ] as JSON,
                     ] as JSON,
-                    "current": ref("Item"),
+                    "current": ["anyOf": [ref("Item"), ref("Location"), ref("Label")]] as JSON,
                 ] as JSON,
             ] as JSON,
         ]

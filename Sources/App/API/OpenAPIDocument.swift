@@ -20,7 +20,7 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "security": [["bearerAuth": [String]()], ["cookieAuth": [String]()]],
-            "paths": paths,
+            "paths": paths.merging(placePaths) { $1 },
             "components": components,
         ]
     }

@@ -9,6 +9,8 @@ struct ProblemDetails: Error, Sendable {
         var field: String
         /// A string key (`errorNameRequired`), shown in the request's language.
         var message: String
+        /// What fills the message's `{0}`, `{1}`… (a taken name, a limit).
+        var arguments: [String] = []
     }
 
     var status: HTTPStatus
@@ -18,6 +20,9 @@ struct ProblemDetails: Error, Sendable {
     var errors: [FieldError] = []
     /// The item as it is now, for a 409.
     var current: Item? = nil
+    /// The location or label as it is now, for a 409 on one of those.
+    var currentLocation: Location? = nil
+    var currentLabel: Label? = nil
     var headers: HTTPHeaders = [:]
 
     static let mediaType = "application/problem+json"
@@ -39,9 +44,11 @@ struct ProblemDetails: Error, Sendable {
             ?? Strings.table(language)["errorText\(code)"]
         if let text, !text.isEmpty { object["detail"] = text }
         if !errors.isEmpty {
-            object["errors"] = errors.map { ["field": $0.field, "message": Strings.text($0.message, language)] }
+            object["errors"] = errors.map { ["field": $0.field, "message": Strings.format($0.message, language, $0.arguments)] }
         }
         if let current { object["current"] = ItemJSON.object(current) }
+        if let currentLocation { object["current"] = PlaceJSON.object(currentLocation) }
+        if let currentLabel { object["current"] = PlaceJSON.object(currentLabel) }
         var response = try HTTPResponse.json(object, status: status, contentType: Self.mediaType)
         for (name, value) in headers { response.headers.add(name, value) }
         return response
@@ -56,6 +63,14 @@ struct ProblemDetails: Error, Sendable {
             self.init(status: error.status, detail: error.message.isEmpty ? nil : error.message, headers: error.headers)
         case StoreError.conflict(let current):
             self.init(status: .conflict, detail: "apiErrorConflict", type: "/problems/conflict", current: current)
+        case StoreError.locationConflict(let current):
+            self.init(status: .conflict, detail: "placesErrorLocationConflict", type: "/problems/conflict")
+            currentLocation = current
+        case StoreError.labelConflict(let current):
+            self.init(status: .conflict, detail: "placesErrorLabelConflict", type: "/problems/conflict")
+            currentLabel = current
+        case StoreError.invalidPlace(let problem):
+            self = PlaceMessage(problem, subject: .either).problem
         case let error as StoreError:
             let (status, detail) = ErrorPages.describe(error)
             self.init(status: status, detail: detail)

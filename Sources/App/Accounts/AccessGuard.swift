@@ -52,9 +52,11 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         return staticPrefixes.contains { path == $0 || (path.hasPrefix($0) && path.dropFirst($0.count).hasPrefix("/")) }
     }
 
-    /// The JSON item API, where an API token may stand in for a session: `/items….json` and an
-    /// item's photo (README "JSON API").
+    /// The JSON API, where an API token may stand in for a session: `/items….json`, an item's
+    /// photo, and the locations' and labels' `.json` resources (README "JSON API").
     static func acceptsTokens(_ path: String) -> Bool {
+        if path.hasSuffix(".json"), path == "/locations.json" || path == "/labels.json"
+            || path.hasPrefix("/locations/") || path.hasPrefix("/labels/") { return true }
         guard path.hasPrefix("/items") else { return false }
         return path.hasSuffix(".json") || HTTPRequest.isItemPhotoPath(path)
     }

@@ -14,6 +14,10 @@ struct ErrorPages: HTTPMiddleware {
             return try next(request)
         } catch let error as HTTPError {
             return page(error.status, detail: error.message, headers: error.headers, request: request)
+        } catch StoreError.invalidPlace(let problem) {
+            // In the page's language, with the name or limit it concerns.
+            let message = PlaceMessage(problem, subject: .either).text(Language.preferred(by: request))
+            return page(.unprocessableContent, detail: message, headers: [:], request: request)
         } catch let error as StoreError {
             let (status, detail) = Self.describe(error)
             return page(status, detail: detail, headers: [:], request: request)
@@ -33,6 +37,11 @@ struct ErrorPages: HTTPMiddleware {
         case .photoHasTooManyPixels: (.contentTooLarge, "errorPhotoPixels")
         case .unsupportedPhotoType: (.unsupportedMediaType, "That file is not a JPEG, PNG, GIF or WebP image.")
         case .unreadablePhoto(let message): (.unprocessableContent, message)
+        case .locationNotFound: (.notFound, "placesErrorNoLocation")
+        case .labelNotFound: (.notFound, "placesErrorNoLabel")
+        case .locationConflict: (.conflict, "placesErrorLocationConflict")
+        case .labelConflict: (.conflict, "placesErrorLabelConflict")
+        case .invalidPlace(let problem): (.unprocessableContent, PlaceMessage(problem, subject: .either).text(.english))
         default: (.unprocessableContent, "\(error)")
         }
     }
