@@ -133,8 +133,13 @@ extension ItemStore {
     public func contents(ofLocation key: UUID) throws -> LocationContents {
         try pool.read { db in
             let tree = try Self.locationTree(db)
-            guard let id = tree.ids[key] else { throw StoreError.locationNotFound }
-            let items = try db.fetchOne("SELECT count FROM location_stats WHERE location_id = ?", id) { $0[0] as Int } ?? 0
+            guard tree.ids[key] != nil else { throw StoreError.locationNotFound }
+            // Its sub-locations' items go with them: the confirmation counts them too.
+            let subtree = Set(tree.subtree(of: key).compactMap { tree.ids[$0.key] })
+            let counts = try db.fetchAll("SELECT location_id, count FROM location_stats WHERE location_id != 0") {
+                (id: $0[0] as Int64, count: $0[1] as Int)
+            }
+            let items = counts.reduce(0) { $0 + (subtree.contains($1.id) ? $1.count : 0) }
             return LocationContents(items: items, sublocations: tree.children(of: key).count)
         }
     }
@@ -165,6 +170,11 @@ extension ItemStore {
                 targetID = destinationID
                 targetDepth = destination.depth
             }
+            // Gone first, so a sub-location may take its name where it was (Home › Box › box
+            // becomes Home › box); the rows still pointing at it are moved below, before the
+            // commit checks the foreign keys (deferred until then; SQLite resets this at commit).
+            try db.execute("PRAGMA defer_foreign_keys = ON")
+            try db.execute("DELETE FROM locations WHERE id = ?", id)
             for child in tree.children(of: key) {
                 guard let childID = tree.ids[child.key] else { continue }
                 if targetDepth + tree.height(of: child.key) > Self.maxLocationDepth {
@@ -182,7 +192,6 @@ extension ItemStore {
             }
             try db.execute("UPDATE drafts SET location_id = ? WHERE location_id = ?", targetID, id)
             try db.execute("UPDATE deleted_items SET location_id = ? WHERE location_id = ?", targetID, id)
-            try db.execute("DELETE FROM locations WHERE id = ?", id)
             return moved.count
         }
     }
