@@ -48,9 +48,15 @@ struct LocationStatsTests {
                         }
                     }
                 case 8:
-                    let rows = (0..<Int(random.next() % 20)).map { ImportedItem(name: "Imported \($0)", serialNumber: "", valueInDollars: $0 * 3) }
+                    // Rows placed by path (existing or new) and labelled by name, as a CSV's columns do.
+                    let paths = [["Home"], ["Attic", "Box"], [], ["Shelf", "Tin \(step % 3)"]]
+                    let rows = (0..<Int(random.next() % 20)).map {
+                        ImportedItem(name: "Imported \($0)", serialNumber: "", valueInDollars: $0 * 3,
+                                     locationPath: pick(paths), labelNames: ["L\($0 % 4)"])
+                    }
                     let update = pick(items).map { ImportedUpdate(key: $0.key, expectedVersion: $0.version, name: $0.name,
-                                                                  serialNumber: $0.serialNumber, valueInDollars: $0.valueInDollars + 1) }
+                                                                  serialNumber: $0.serialNumber, valueInDollars: $0.valueInDollars + 1,
+                                                                  locationPath: pick(paths)) }
                     let outcome = try store.importItems(rows, updating: update.map { [$0] } ?? [])
                     if random.next() % 2 == 0 { _ = try store.undoImport(batch: outcome.batch) }
                 case 9:
@@ -102,7 +108,10 @@ struct LocationStatsTests {
             Self.spawn(group) {
                 defer { writing.subtract(1, ordering: .releasing) }
                 do {
-                    try store.importItems((0..<1_000).map { ImportedItem(name: "Crate \($0)", serialNumber: "", valueInDollars: $0 % 90) })
+                    try store.importItems((0..<1_000).map {
+                        ImportedItem(name: "Crate \($0)", serialNumber: "", valueInDollars: $0 % 90,
+                                     locationPath: ["Room \($0 % 8)", "Crate shelf"], labelNames: ["Crates"])
+                    })
                 } catch {
                     problems.withLock { $0.append("import: \(error)") }
                 }
@@ -134,8 +143,9 @@ struct LocationStatsTests {
             #expect(problems.withLock { $0 }.isEmpty)
             #expect(checks.load(ordering: .relaxed) > 1)
             try store.expectLocationStatsConsistent()
-            // 8 rooms, and each (room, shelf) pair once: writers 0…63 make all 8 × 5 of them.
-            #expect(try store.locationTree().locations.count == 8 + 40)
+            // 8 rooms, and each (room, shelf) pair once: writers 0…63 make all 8 × 5 of them;
+            // the import a crate shelf in each room.
+            #expect(try store.locationTree().locations.count == 8 + 40 + 8)
             #expect(try store.count() == 1_200)
         }
     }

@@ -185,7 +185,8 @@ extension ItemStore {
                                targetID, try Self.nextSiblingPosition(parentID: targetID, db), childID)
             }
             let newPath = target.flatMap { tree.location(key: $0)?.pathText } ?? ""
-            let moved = try db.fetchAll("SELECT key FROM items WHERE location_id = ?", id) { $0[0] as UUID }
+            // An import's staged rows move too, without history (theirs begins when listed).
+            let moved = try db.fetchAll("SELECT key FROM items WHERE location_id = ? AND \(Item.isListed)", id) { $0[0] as UUID }
             try db.execute("UPDATE items SET location_id = ?, version = version + 1 WHERE location_id = ?", targetID, id)
             for item in moved {
                 try Self.record(.updated, item: item, actor: actor, at: now, field: .location, old: location.pathText, new: newPath, db)
@@ -234,7 +235,7 @@ extension ItemStore {
         if taken { throw StoreError.invalidPlace(.duplicateName(name)) }
     }
 
-    private static func nextSiblingPosition(parentID: Int64?, _ db: Database) throws -> Int64 {
+    static func nextSiblingPosition(parentID: Int64?, _ db: Database) throws -> Int64 {
         try db.fetchOne("SELECT coalesce(max(position), -1) + 1 FROM locations WHERE parent_id IS ?", parentID) { $0[0] as Int64 } ?? 0
     }
 }
