@@ -47,7 +47,8 @@ public struct PlaceLookup: Sendable {
     }
 
     static func trimmed(_ name: String) -> String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
-    static func folded(_ name: String) -> String { ItemStore.nameKey(trimmed(name)) }
+    /// A name as the store compares it for uniqueness: trimmed, folded for case, accents and width.
+    public static func folded(_ name: String) -> String { ItemStore.nameKey(trimmed(name)) }
     static func folded(_ path: [String]) -> [String] { path.map(folded) }
 }
 
