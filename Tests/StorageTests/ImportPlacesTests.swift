@@ -169,6 +169,37 @@ struct ImportPlacesTests {
         }
     }
 
+    @Test("Deleting a location or label while an import stages rows there: the rows follow, with no history before they are listed")
+    func deleteWhileStaged() throws {
+        try withTemporaryStore { store, _ in
+            let attic = try store.path("Attic")
+            let loft = try store.path("Loft")
+            let label = try store.createLabel(name: "Boxes", color: .gray)
+            let key = UUID()
+            // A row as an import stages it: unlisted, in the attic, labelled.
+            try store.pool.write { db in
+                try db.execute("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (NULL, 0)")
+                let importID = db.lastInsertedRowID
+                try db.execute("""
+                    INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id, location_id)
+                    VALUES (?, ?, 'Staged', '', 7, 0, 1, ?, (SELECT id FROM locations WHERE key = ?))
+                    """, key, ItemStore.stagedPositionBase, importID, attic.key)
+                try db.execute("INSERT INTO item_labels (label_id, item_id) SELECT labels.id, items.id FROM labels, items WHERE labels.key = ? AND items.key = ?",
+                               label.key, key)
+            }
+            #expect(try store.deleteLocation(key: attic.key, movingContentsTo: loft.key) == 0)
+            #expect(try store.deleteLabel(key: label.key) == 0)
+            #expect(try store.history(of: key).isEmpty)
+            let staged = try store.pool.read { db in
+                try db.fetchOne("SELECT (SELECT key FROM locations WHERE id = location_id) FROM items WHERE key = ?", key) { $0[0] as UUID? }
+            }
+            #expect(staged == loft.key)
+            try store.expectLocationStatsConsistent()
+            try store.purgeAbandonedImports()
+            #expect(try store.locationTree().locations == [try #require(try store.locationTree().location(key: loft.key))])
+        }
+    }
+
     @Test("An import abandoned by a crash leaves its unused places to the next start's purge")
     func abandoned() throws {
         try withTemporaryStore { store, _ in
