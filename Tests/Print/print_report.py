@@ -276,6 +276,20 @@ def main() -> int:
             path = ARTIFACTS / f"report-{paper}.pdf"
             path.write_bytes(base64.b64decode(pdf["data"]))
             check_pdf(path, paper, names, count, total, photos)
+        # Grouped by location (issue 23 point 7): the same checks, and the section's heading
+        # and subtotal printed (every item here has no location: one section).
+        driver.get(BASE + "/items/report?group=location")
+        press_print(driver)
+        width, height, _ = PAPERS["a4"]
+        pdf = driver.execute_cdp_cmd("Page.printToPDF", {
+            "paperWidth": width, "paperHeight": height, "printBackground": False, "preferCSSPageSize": False,
+        })
+        path = ARTIFACTS / "report-by-location-A4.pdf"
+        path.write_bytes(base64.b64decode(pdf["data"]))
+        check_pdf(path, "a4", names, count, total, photos)
+        text = run("pdftotext", "-layout", str(path), "-")
+        check("No location" in text.split("\f")[0], "by location: no section heading on page 1")
+        check(squeezed(f"Subtotal, No location, {count:,} items") in squeezed(text), "by location: no subtotal row")
     finally:
         driver.quit()
 

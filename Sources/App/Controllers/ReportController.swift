@@ -16,27 +16,49 @@ struct ReportController: Sendable {
     /// rendered around ``ReportView/rowsSlot`` and the rows are rendered one by one into a
     /// spool file between its two halves, so 10,000 items cost neither a query each nor a
     /// page held in memory. Thumbnails are separate (lazy) image requests.
+    ///
+    /// `?group=location` (issue 23 point 7): a section per location that holds items, by path,
+    /// depth-first in the locations' order, "No location" last, each closed by its subtotal;
+    /// the grand total stays at the foot.
     func show(_ request: HTTPRequest) throws -> HTTPResponse {
         // A pending message belongs to the list, which shows it; the report does not.
         let context = renderer.context(for: request, takingFlash: false)
         let query = ListQuery(request: request).state
+        let grouped = request.query("group") == "location"
         let view = ReportView(formatters: renderer.formatters, context: context, valuableThreshold: store.valuableThreshold)
         let owners = try accounts.accounts().filter { $0.role == .owner }.map(\.username)
         var writer = try SpoolWriter(directory: spoolDirectory)
         var tail: ArraySlice<UInt8> = []
         var number = 0
-        try store.forEachItem(matching: query.filter, totals: { count, totalValue in
-            let values = view.values(query: query, count: count, totalValue: totalValue, owners: owners, date: Date())
+        let head = { (count: Int, totalValue: Int) in
+            let values = view.values(query: query, grouped: grouped, count: count, totalValue: totalValue, owners: owners, date: Date())
             let page = try renderer.page("items/report", values, context: context)
             guard let slot = Self.range(of: Array(ReportView.rowsSlot.utf8), in: page) else {
                 throw MustacheError(template: "items/report", line: 0, column: 0, message: "no {{{rowsSlot}}} in the table body")
             }
             try writer.append(page[..<slot.lowerBound])
             tail = page[slot.upperBound...]
-        }) { item, _ in
+        }
+        let row = { (item: Item) in
             number += 1
             try renderer.library.render("items/report-row", .custom(view.row(item, number: number)), into: &writer.buffer)
             try writer.flushIfFull()
+        }
+        if grouped {
+            // Each section is a row group: its heading, its rows, its subtotal (written when the next begins).
+            var open: LocationSubtotal?
+            let close = {
+                guard let section = open else { return }
+                try renderer.library.render("items/report-section-end", view.sectionEnd(section), into: &writer.buffer)
+            }
+            try store.forEachItemByLocation(matching: query.filter, totals: head, section: { section in
+                try close()
+                open = section
+                try renderer.library.render("items/report-section", view.sectionStart(section), into: &writer.buffer)
+            }, row)
+            try close()
+        } else {
+            try store.forEachItem(matching: query.filter, totals: head) { item, _ in try row(item) }
         }
         try writer.append(tail)
         var response = HTTPResponse(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: try writer.finish())

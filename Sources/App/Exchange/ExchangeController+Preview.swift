@@ -15,12 +15,12 @@ extension ExchangeController {
             "title": .string(context.format("importPreviewTitle", pending.fileName)),
             "action": .string(action),
         ]
-        if let error = preview.fileError {
+        let formatters = renderer.formatters
+        let grouped = { (count: Int) in formatters.grouped(count, context.language) }
+        if let error = preview.fileError ?? preview.overCap.map({ context.format($0.messageKey, grouped($0.new), grouped($0.existing), grouped($0.limit)) }) {
             values["fileError"] = .string(error)
             return (values, .unprocessableContent)
         }
-        let formatters = renderer.formatters
-        let grouped = { (count: Int) in formatters.grouped(count, context.language) }
         let rows = preview.rows
         let count = preview.newItems.count, refusedCount = preview.refused.count
         let changed = preview.updates.count, unchanged = rows.count - count - changed
@@ -30,6 +30,7 @@ extension ExchangeController {
             : changed + unchanged > 0 ? context.format("importMatchSummary", grouped(count), grouped(changed + unchanged), grouped(unchanged), grouped(changed))
             : count == 1 ? context.text("importWillAddOne") : context.format("importWillAdd", grouped(count))
         values["willAdd"] = .string(summary)
+        values["creates"] = .list(createdPlaces(preview.placesToCreate(updating: updating), context: context).map(MustacheValue.string))
         values["rows"] = .list(rows.prefix(Self.previewRows).map { row in
             let status = switch row.status {
             case .new: context.text("importStatusNew")
@@ -77,6 +78,23 @@ extension ExchangeController {
             values["skipping"] = .bool(refusedCount > 0)
         }
         return (values, .ok)
+    }
+
+    /// "2 new locations will be created: Home › Garage, Loft." and the same for labels: the
+    /// first few by name, then how many more.
+    private func createdPlaces(_ missing: PlacesToCreate, context: PageContext) -> [String] {
+        let grouped = { (count: Int) in self.renderer.formatters.grouped(count, context.language) }
+        let list = { (names: [String]) in
+            let shown = names.prefix(5).joined(separator: ", ")
+            return names.count > 5 ? context.format("importCreatesMore", shown, grouped(names.count - 5)) : shown
+        }
+        var lines: [String] = []
+        let paths = missing.locations.map { $0.joined(separator: Location.pathSeparator) }
+        if paths.count == 1 { lines.append(context.format("importCreatesLocationsOne", paths[0])) }
+        if paths.count > 1 { lines.append(context.format("importCreatesLocations", grouped(paths.count), list(paths))) }
+        if missing.labels.count == 1 { lines.append(context.format("importCreatesLabelsOne", missing.labels[0])) }
+        if missing.labels.count > 1 { lines.append(context.format("importCreatesLabels", grouped(missing.labels.count), list(missing.labels))) }
+        return lines
     }
 
     /// The date order select, when the file writes dates with the year last.

@@ -26,9 +26,11 @@ struct ExchangeController: Sendable {
         let file = try SpoolFile(directory: spoolDirectory)
         var writer = CSVWriter(capacity: 80 * 1_024)
         var size = 0
+        // Read once: rows carry keys, the file names (a place created during the export is blank).
+        let places = ItemCSV.PlaceNames(try store.placeLookup())
         writer.appendRecord(ItemCSV.header(language))
         try store.forEachItem(matching: query) { item, place in
-            writer.appendRecord(ItemCSV.record(item, place: place, language: language))
+            writer.appendRecord(ItemCSV.record(item, place: place, language: language, places: places))
             if writer.bytes.count >= 64 * 1_024 {
                 try file.write(writer.bytes[...], at: size)
                 size += writer.bytes.count
@@ -88,7 +90,8 @@ struct ExchangeController: Sendable {
         let updates = form["existing"] == "skip" ? [] : preview.updates
         let back = "/items/import/\(pending.id.lowercasedString)" + (chosen.map { "?dates=\($0.rawValue)" } ?? "")
         // Rows are skipped only when the button that said so was pressed.
-        guard preview.fileError == nil, !(additions.isEmpty && updates.isEmpty), preview.refused.isEmpty || form["skip"] == "1" else {
+        guard preview.fileError == nil, preview.overCap == nil, !(additions.isEmpty && updates.isEmpty),
+              preview.refused.isEmpty || form["skip"] == "1" else {
             return .redirect(to: back)
         }
         let outcome: ImportOutcome
@@ -96,8 +99,9 @@ struct ExchangeController: Sendable {
             outcome = try store.importItems(additions, updating: updates, consuming: pending.id, actor: request.actor)
         } catch StoreError.importNotFound {
             throw HTTPError(.notFound, context.text("importExpired"))
-        } catch StoreError.conflict, StoreError.itemNotFound {
-            // An item changed or went since the preview: nothing was imported; show it again as it is now.
+        } catch StoreError.conflict, StoreError.itemNotFound, StoreError.locationNotFound, StoreError.labelNotFound, StoreError.invalidPlace {
+            // An item, location or label changed or went since the preview (or places were
+            // created meanwhile, past the cap): nothing was imported; show it again as it is now.
             return .redirect(to: back)
         }
         let first = outcome.added.first?.key ?? updates.first?.key

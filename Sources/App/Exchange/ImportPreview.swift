@@ -30,6 +30,8 @@ struct ImportPreview {
     private(set) var detectedOrder: DateOrder?
     /// The order dates were read in: the member's choice, else the detected one.
     let dateOrder: DateOrder?
+    /// The locations and labels here when the file was read.
+    let places: PlaceLookup
 
     /// The rows that add an item.
     var newItems: [ImportedItem] { rows.compactMap { $0.status == .new ? $0.item : nil } }
@@ -39,8 +41,16 @@ struct ImportPreview {
         rows.compactMap { row in
             guard case .changed(let item) = row.status else { return nil }
             return ImportedUpdate(key: item.key, expectedVersion: item.version, name: row.item.name,
-                                  serialNumber: row.item.serialNumber, valueInDollars: row.item.valueInDollars)
+                                  serialNumber: row.item.serialNumber, valueInDollars: row.item.valueInDollars,
+                                  locationPath: row.item.locationPath, labelNames: row.item.labelNames)
         }
+    }
+
+    /// The locations and labels the file names that are not here yet (its new rows', and its
+    /// changed rows' when `updating`): created on confirmation.
+    func placesToCreate(updating: Bool) -> PlacesToCreate {
+        let named = rows.filter { $0.status == .new || (updating && $0.status.isChange) }
+        return places.missing(paths: named.compactMap(\.item.locationPath), labelNames: named.compactMap(\.item.labelNames).joined())
     }
 
     /// Reads `bytes`, matching rows to `matcher`'s items and year-last dates in `chosenOrder`
@@ -49,6 +59,7 @@ struct ImportPreview {
         var pending: [(line: Int, item: ImportedItem, date: String, rounded: Bool)] = []
         var evidence: Set<DateOrder> = []
         dateOrder = chosenOrder
+        places = matcher.places
         if bytes.count > ItemCSV.maxBytes {
             fileError = context.text("importErrorTooLarge")
             return
@@ -91,8 +102,12 @@ struct ImportPreview {
                     return ItemCSV.unneutralised(fields[position].trimmingWhitespace)
                 }
                 let date = cell(index(.date))
-                switch Self.item(name: cell(nameIndex), serial: cell(index(.serial)), value: cell(index(.value)),
-                                 key: cell(index(.key)), context: context) {
+                let placed = Self.item(name: cell(nameIndex), serial: cell(index(.serial)), value: cell(index(.value)),
+                                       key: cell(index(.key)), context: context).flatMap { item, rounded in
+                    Self.placed(item, location: index(.location).map { cell($0) }, labels: index(.labels).map { cell($0) },
+                                context: context).map { ($0, rounded) }
+                }
+                switch placed {
                 case .success(let (item, rounded)):
                     pending.append((record.line, item, date, rounded))
                     if ItemCSV.isYearLast(date) {
@@ -133,7 +148,8 @@ struct ImportPreview {
                     continue
                 }
             }
-            let status = ImportStatus(row: entry.item, existing: matcher.match(key: entry.item.key, serialNumber: entry.item.serialNumber))
+            let status = ImportStatus(row: entry.item, existing: matcher.match(key: entry.item.key, serialNumber: entry.item.serialNumber),
+                                      places: matcher.places)
             if let item = status.existing {
                 if let earlier = matched[item.key] {
                     refused.append(Refusal(line: entry.line, reason: context.format("importReasonSameItem", String(earlier))))
@@ -146,7 +162,7 @@ struct ImportPreview {
         refused.sort { $0.line < $1.line }
     }
 
-    private struct RowRefusal: Error {
+    struct RowRefusal: Error {
         let reason: String
     }
 

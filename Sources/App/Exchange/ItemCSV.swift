@@ -5,7 +5,9 @@ import Storage
 /// written (and neutralised against spreadsheet formulas) and read back.
 enum ItemCSV {
     enum Column: CaseIterable {
-        case name, serial, value, date, position, photo, key
+        /// The first seven as issue 22 wrote them; Location and Labels (issue 23) after them,
+        /// so a script reading columns by number still finds the old ones.
+        case name, serial, value, date, position, photo, key, location, labels
 
         var stringKey: String {
             switch self {
@@ -16,6 +18,8 @@ enum ItemCSV {
             case .position: "csvPosition"
             case .photo: "csvPhoto"
             case .key: "csvKey"
+            case .location: "csvLocation"
+            case .labels: "csvLabels"
             }
         }
     }
@@ -41,6 +45,9 @@ enum ItemCSV {
             ("value in dollars", .value), ("value (usd)", .value), ("value ($)", .value), ("price", .value), ("金额", .value), ("金額", .value),
             ("date", .date), ("date created", .date), ("recorded", .date), ("日期", .date),
             ("key", .key), ("id", .key), ("item id", .key), ("uuid", .key),
+            ("place", .location), ("room", .location), ("where", .location), ("location path", .location),
+            ("地点", .location), ("地點", .location), ("存放位置", .location),
+            ("label", .labels), ("tags", .labels), ("tag", .labels), ("標簽", .labels), ("标记", .labels),
         ]
         for (name, column) in extra { names[normalizedHeader(name)] = column }
         return names
@@ -51,7 +58,7 @@ enum ItemCSV {
     }
 
     /// One item's record, in ``Column`` order.
-    static func record(_ item: Item, place: Int, language: Language) -> [String] {
+    static func record(_ item: Item, place: Int, language: Language, places: PlaceNames) -> [String] {
         [
             neutralised(item.name),
             neutralised(item.serialNumber),
@@ -60,6 +67,8 @@ enum ItemCSV {
             String(place),
             Strings.text(item.photoETag == nil ? "csvNo" : "csvYes", language),
             item.key.lowercasedString,
+            neutralised(places.location(item.locationKey)),
+            neutralised(places.labels(item.labelKeys)),
         ]
     }
 

@@ -17,8 +17,8 @@ struct ReportView {
 
     private var language: Language { context.language }
 
-    /// The page around the rows.
-    func values(query: ListQuery, count: Int, totalValue: Int, owners: [String], date: Date) -> [String: MustacheValue] {
+    /// The page around the rows; `grouped`: a section per location.
+    func values(query: ListQuery, grouped: Bool = false, count: Int, totalValue: Int, owners: [String], date: Date) -> [String: MustacheValue] {
         let moment = formatters.moment(date, language)
         let countText = formatters.grouped(count, language)
         let total = formatters.dollars(totalValue, language)
@@ -32,7 +32,10 @@ struct ReportView {
             "total": .string(total),
             "caption": .string(count == 1 ? context.format("oneItemSummary", total)
                 : context.format("itemsSummary", formatters.grouped(count, language), total)),
-            "selection": .string(selection(query)),
+            "selection": .string(grouped ? selection(query) + " · " + context.text("reportByLocation") : selection(query)),
+            "grouped": .bool(grouped),
+            "groupHref": .string(Self.reportURL(query, grouped: !grouped)),
+            "groupLabel": .string(context.text(grouped ? "reportUngrouped" : "reportGroupByLocation")),
             "listHref": .string(query.state.url),
             "rowsSlot": .string(Self.rowsSlot),
             "empty": .bool(count == 0),
@@ -60,6 +63,28 @@ struct ReportView {
         if filter.valuableOnly { parts.append(context.format("filterValuableAt", formatters.dollars(valuableThreshold, language))) }
         if filter.withPhotoOnly { parts.append(context.text("filterPhoto")) }
         return parts.joined(separator: " · ")
+    }
+
+    /// `/items/report?…` for the list as `query` has it, grouped by location or not (a
+    /// `group` the list's own state may carry is replaced, never repeated).
+    static func reportURL(_ query: ListQuery, grouped: Bool) -> String {
+        let parameters = query.filterParameters.filter { $0.0 != "group" } + (grouped ? [("group", "location")] : [])
+        return "/items/report" + ListQuery.queryString(parameters)
+    }
+
+    /// A location's section heading: its path ("No location" for the items without one).
+    func sectionStart(_ section: LocationSubtotal) -> MustacheValue {
+        .object(["title": .string(section.location?.pathText ?? context.text("reportNoLocation"))])
+    }
+
+    /// A section's subtotal row: its count and value.
+    func sectionEnd(_ section: LocationSubtotal) -> MustacheValue {
+        let title = section.location?.pathText ?? context.text("reportNoLocation")
+        return .object([
+            "label": .string(section.count == 1 ? context.format("reportSubtotalOne", title)
+                : context.format("reportSubtotalMany", title, formatters.grouped(section.count, language))),
+            "total": .string(formatters.dollars(section.totalValue, language)),
+        ])
     }
 
     func row(_ item: Item, number: Int) -> Row {

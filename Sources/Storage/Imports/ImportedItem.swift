@@ -9,13 +9,21 @@ public struct ImportedItem: Sendable, Equatable {
     public var valueInDollars: Int
     /// When the file says the item was recorded; `nil` for now.
     public var dateCreated: Date?
+    /// Where it is, by names from the top-level location down (created when missing); empty
+    /// for no location, `nil` when the file has no Location column.
+    public var locationPath: [String]?
+    /// Its labels by name (created when missing); `nil` when the file has no Labels column.
+    public var labelNames: [String]?
 
-    public init(key: UUID? = nil, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date? = nil) {
+    public init(key: UUID? = nil, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date? = nil,
+                locationPath: [String]? = nil, labelNames: [String]? = nil) {
         self.key = key
         self.name = name
         self.serialNumber = serialNumber
         self.valueInDollars = valueInDollars
         self.dateCreated = dateCreated
+        self.locationPath = locationPath
+        self.labelNames = labelNames
     }
 }
 

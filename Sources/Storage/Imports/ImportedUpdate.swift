@@ -8,13 +8,19 @@ public struct ImportedUpdate: Sendable, Equatable {
     public var name: String
     public var serialNumber: String
     public var valueInDollars: Int
+    /// The item's new location and labels, as ``ImportedItem`` names them (`nil`: left as they are).
+    public var locationPath: [String]?
+    public var labelNames: [String]?
 
-    public init(key: UUID, expectedVersion: Int, name: String, serialNumber: String, valueInDollars: Int) {
+    public init(key: UUID, expectedVersion: Int, name: String, serialNumber: String, valueInDollars: Int,
+                locationPath: [String]? = nil, labelNames: [String]? = nil) {
         self.key = key
         self.expectedVersion = expectedVersion
         self.name = name
         self.serialNumber = serialNumber
         self.valueInDollars = valueInDollars
+        self.locationPath = locationPath
+        self.labelNames = labelNames
     }
 }
 

@@ -16,11 +16,12 @@ extension ItemStore {
         let now = self.now
         return try writeItems { db, order in
             let records = try db.fetchAll("""
-                SELECT item_key, added, version, old_name, old_serial_number, old_value_in_dollars
+                SELECT item_key, added, version, old_name, old_serial_number, old_value_in_dollars, old_location_key, old_label_keys
                 FROM import_undo WHERE batch = ? ORDER BY id
                 """, batch) { row in
                 (key: row[0] as UUID, added: row[1] as Bool, version: row[2] as Int,
-                 name: row[3] as String?, serial: row[4] as String?, value: row[5] as Int?)
+                 name: row[3] as String?, serial: row[4] as String?, value: row[5] as Int?,
+                 placement: (row[7] as String?).map { ItemPlacement(locationKey: row[6], labelKeys: UUID.keys(hexList: $0)) })
             }
             guard !records.isEmpty else { throw StoreError.importNotFound }
             // Indexes are taken before any of them leaves, so a Restore puts each back where it was.
@@ -44,6 +45,8 @@ extension ItemStore {
                 }
                 var item = current
                 (item.name, item.serialNumber, item.valueInDollars) = (name, serial, value)
+                // Its old place, less what was deleted since (as a restore from Recently Deleted).
+                if let placement = record.placement { item.placement = try Self.existingPart(of: placement, db) }
                 try Self.overwrite(current, with: &item, actor: actor, at: now, db)
                 reverted += 1
             }
@@ -63,17 +66,22 @@ extension ItemStore {
     /// old values. Returns how many items changed.
     static func applyUpdates(_ undo: ImportUndoRecord, _ db: Database) throws -> Int {
         var changed = 0
-        for update in undo.updates {
+        for (index, update) in undo.updates.enumerated() {
             guard let current = try item(key: update.key, db) else { throw StoreError.itemNotFound }
             guard current.version == update.expectedVersion else { throw StoreError.conflict(current: current) }
             var item = current
             (item.name, item.serialNumber, item.valueInDollars) = (update.name, update.serialNumber, update.valueInDollars)
+            if index < undo.placements.count, let placement = undo.placements[index] { item.placement = placement.applied(to: current.placement) }
             guard item != current else { continue }
             try overwrite(current, with: &item, actor: undo.actor, at: undo.at, db)
+            // The old place only when this changed it (NULL labels: Undo leaves the place alone).
+            let movedPlace = item.placement != current.placement
             try db.execute("""
-                INSERT INTO import_undo (batch, item_key, added, version, old_name, old_serial_number, old_value_in_dollars, at)
-                VALUES (?, ?, 0, ?, ?, ?, ?, ?)
-                """, undo.batch, item.key, item.version, current.name, current.serialNumber, current.valueInDollars, undo.at)
+                INSERT INTO import_undo (batch, item_key, added, version, old_name, old_serial_number, old_value_in_dollars, at,
+                                         old_location_key, old_label_keys)
+                VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                """, undo.batch, item.key, item.version, current.name, current.serialNumber, current.valueInDollars, undo.at,
+                movedPlace ? current.locationKey : nil, movedPlace ? hexList(current.labelKeys) : nil)
             changed += 1
         }
         return changed
@@ -87,7 +95,7 @@ extension ItemStore {
             """, undo.batch, undo.at, importID)
     }
 
-    /// Writes `item`'s fields over `current` (same key), its version bumped, each change in history.
+    /// Writes `item`'s fields and place over `current` (same key), its version bumped, each change in history.
     private static func overwrite(_ current: Item, with item: inout Item, actor: Actor, at now: Date, _ db: Database) throws {
         let (next, overflow) = current.version.addingReportingOverflow(1)
         guard !overflow else {
@@ -96,6 +104,7 @@ extension ItemStore {
         item.version = next
         try db.execute("UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ? WHERE key = ?",
                        item.name, item.serialNumber, item.valueInDollars, item.version, item.key)
+        if current.placement != item.placement { try writePlacement(item.placement, ofItem: item.key, db) }
         try recordChanges(from: current, to: item, actor: actor, at: now, db)
     }
 
@@ -109,6 +118,8 @@ extension ItemStore {
 struct ImportUndoRecord {
     let batch: UUID
     let updates: [ImportedUpdate]
+    /// Each update's new place, resolved (empty: no row names one).
+    let placements: [ImportPlacement?]
     let actor: Actor
     let at: Date
 }

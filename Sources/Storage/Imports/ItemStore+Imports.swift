@@ -69,28 +69,37 @@ extension ItemStore {
     public func importItems(
         _ items: [ImportedItem], updating updates: [ImportedUpdate], consuming pending: UUID? = nil, actor: Actor = .system
     ) throws -> ImportOutcome {
-        for row in items {
+        var items = items, updates = updates
+        for index in items.indices {
+            let row = items[index]
             try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
+            (items[index].locationPath, items[index].labelNames) = try Self.validImportPlaces(path: row.locationPath, labels: row.labelNames)
         }
-        for row in updates {
+        for index in updates.indices {
+            let row = updates[index]
             try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
+            (updates[index].locationPath, updates[index].labelNames) = try Self.validImportPlaces(path: row.locationPath, labels: row.labelNames)
         }
         let batch = Self.newDraftID()
         let now = self.now
-        let importID = try beginImport(consuming: pending, at: now)
+        let (importID, placements) = try beginImport(consuming: pending, at: now, items: items, updates: updates)
         do {
             var imported: [Item] = []
             imported.reserveCapacity(items.count)
             let chunk = max(1, configuration.importChunkSize)
             for start in stride(from: 0, to: items.count, by: chunk) {
                 imported += try pool.write { db in
-                    try (start..<min(items.count, start + chunk)).map { index in
-                        try Self.stage(items[index], at: index, of: importID, actor: actor, now: now, db)
+                    var ids = PlaceIDs()
+                    return try (start..<min(items.count, start + chunk)).map { index in
+                        try Self.stage(items[index], placement: placements.isEmpty ? nil : placements[index], at: index,
+                                       of: importID, actor: actor, now: now, ids: &ids, db)
                     }
                 }
             }
+            let updatePlacements = placements.isEmpty ? [] : Array(placements[items.count...])
             let updated = try listImport(importID, count: items.count, consuming: pending,
-                                         undo: ImportUndoRecord(batch: batch, updates: updates, actor: actor, at: now))
+                                         undo: ImportUndoRecord(batch: batch, updates: updates, placements: updatePlacements,
+                                                                actor: actor, at: now))
             return ImportOutcome(batch: batch, added: imported, updated: updated)
         } catch {
             do {
@@ -102,9 +111,14 @@ extension ItemStore {
         }
     }
 
-    /// Registers an import under way, claiming its upload so a second confirmation is refused.
-    private func beginImport(consuming pending: UUID?, at now: Date) throws -> Int64 {
-        try pool.write { db in
+    /// Registers an import under way, claiming its upload so a second confirmation is refused,
+    /// and creates the locations and labels its rows name that are missing (then it is a write
+    /// to places). Returns its id and each row's place (none when no row names one).
+    private func beginImport(consuming pending: UUID?, at now: Date, items: [ImportedItem],
+                             updates: [ImportedUpdate]) throws -> (Int64, [ImportPlacement?]) {
+        let namesPlaces = items.contains { $0.locationPath != nil || $0.labelNames != nil }
+            || updates.contains { $0.locationPath != nil || $0.labelNames != nil }
+        let register = { (db: Database) throws -> (Int64, [ImportPlacement?]) in
             if let pending {
                 let claimable = try db.fetchOne("""
                     SELECT NOT EXISTS (SELECT 1 FROM imports_in_progress WHERE pending_key = ?1)
@@ -113,21 +127,30 @@ extension ItemStore {
                 guard claimable else { throw StoreError.importNotFound }
             }
             try db.execute("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (?, ?)", pending, now)
-            return db.lastInsertedRowID
+            let importID = db.lastInsertedRowID
+            guard namesPlaces else { return (importID, []) }
+            return (importID, try Self.createImportPlaces(for: items, updates: updates, importID: importID, db))
         }
+        return namesPlaces ? try writePlaces { db, _ in try register(db) } : try pool.write(register)
     }
 
-    /// Writes one row staged: unlisted, at its place in the file.
-    private static func stage(_ row: ImportedItem, at index: Int, of importID: Int64, actor: Actor, now: Date, _ db: Database) throws -> Item {
+    /// Writes one row staged: unlisted, at its place in the file, in its location and with its
+    /// labels (the running totals count it once it is listed).
+    private static func stage(_ row: ImportedItem, placement: ImportPlacement?, at index: Int, of importID: Int64, actor: Actor,
+                              now: Date, ids: inout PlaceIDs, _ db: Database) throws -> Item {
         var key = row.key ?? newDraftID()
         if try keyIsTaken(key, db) { key = newDraftID() }
         let item = Item(key: key, name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars,
-                        dateCreated: row.dateCreated ?? now, version: 1)
+                        dateCreated: row.dateCreated ?? now, version: 1, placement: placement?.applied(to: .nowhere) ?? .nowhere)
         try db.execute("""
-            INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id)
-            VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+            INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id, location_id)
+            VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
             """, item.key, stagedPositionBase + Int64(index), item.name, item.serialNumber, item.valueInDollars,
-            item.dateCreated, importID)
+            item.dateCreated, importID, try ids.location(item.locationKey, db))
+        let itemID = db.lastInsertedRowID
+        for label in item.labelKeys {
+            try db.execute("INSERT INTO item_labels (label_id, item_id) VALUES (?, ?)", try ids.label(label, db), itemID)
+        }
         try record(.imported, item: key, actor: actor, at: now, db)
         return item
     }
@@ -185,7 +208,16 @@ extension ItemStore {
                            importID, chunk)
             return db.changesCount > 0
         }) {}
-        try pool.write { db in try db.execute("DELETE FROM imports_in_progress WHERE id = ?", importID) }
+        let created = try pool.read { db in
+            try db.fetchOne("SELECT created_locations || created_labels != '' FROM imports_in_progress WHERE id = ?", importID) {
+                $0[0] as Bool
+            } ?? false
+        }
+        let forget = { (db: Database) in
+            try Self.takeBackCreatedPlaces(of: importID, db)
+            try db.execute("DELETE FROM imports_in_progress WHERE id = ?", importID)
+        }
+        if created { try writePlaces { db, _ in try forget(db) } } else { try pool.write(forget) }
     }
 
     /// Removes what imports left staged when the process stopped in the middle of one. Call

@@ -91,17 +91,20 @@ extension ItemStore {
                 "SELECT \(Self.deletedColumns) FROM deleted_items WHERE \(condition) ORDER BY list_index",
                 arguments: [argument], map: Self.deletedItem(row:))
             guard !deleted.isEmpty else { throw StoreError.itemNotFound }
+            var restored: [Item] = []
             for entry in deleted {
                 let index = min(entry.listIndex, order.count)
                 let position = try Self.makeRoom(at: index, in: &order, db, movingPosition: nil)
                 var item = entry.item
+                // A location or label deleted meanwhile is not brought back (nor returned as if it were).
                 item.placement = try Self.existingPart(of: item.placement, db)
                 try Self.insert(item, at: position, db)
                 order.insert(position)
                 try db.execute("DELETE FROM deleted_items WHERE key = ?", entry.item.key)
                 try Self.record(.restored, item: entry.item.key, actor: actor, at: now, new: String(index + 1), db)
+                restored.append(item)
             }
-            return deleted.map(\.item)
+            return restored
         }
     }
 

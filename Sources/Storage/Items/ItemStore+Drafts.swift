@@ -121,10 +121,10 @@ extension ItemStore {
     ///   so the edit can be reapplied); ``StoreError/draftNotFound``.
     /// - Parameter fields: the dialog's fields, set on the draft in the same transaction (a
     ///   conflict or a missing item leaves the draft as it was).
-    @discardableResult
     /// - Parameter placement: the dialog's location and labels (`nil`: the draft's), checked in
     ///   the transaction (``StoreError/locationNotFound`` and ``StoreError/labelNotFound`` when
     ///   deleted meanwhile; the draft is kept).
+    @discardableResult
     public func commitDraft(id: UUID, fields: ItemValues? = nil, placement: ItemPlacement? = nil, expectedVersion: Int?,
                             actor: Actor = .system) throws -> Item {
         if let fields { try Self.validate(name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars) }

@@ -85,7 +85,8 @@ extension ItemStore {
             else { throw StoreError.labelNotFound }
             if let expectedVersion, expectedVersion != current.version { throw StoreError.labelConflict(current: current) }
             let items = try db.fetchAll("""
-                SELECT items.id, items.key FROM item_labels JOIN items ON items.id = item_labels.item_id WHERE item_labels.label_id = ?
+                SELECT items.id, items.key FROM item_labels JOIN items ON items.id = item_labels.item_id
+                WHERE item_labels.label_id = ? AND items.import_id IS NULL
                 """, id) { (id: $0[0] as Int64, key: $0[1] as UUID) }
             for item in items {
                 let before = try Self.labelNames(ofItem: item.id, db)

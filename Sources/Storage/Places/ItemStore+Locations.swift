@@ -133,8 +133,13 @@ extension ItemStore {
     public func contents(ofLocation key: UUID) throws -> LocationContents {
         try pool.read { db in
             let tree = try Self.locationTree(db)
-            guard let id = tree.ids[key] else { throw StoreError.locationNotFound }
-            let items = try db.fetchOne("SELECT count FROM location_stats WHERE location_id = ?", id) { $0[0] as Int } ?? 0
+            guard tree.ids[key] != nil else { throw StoreError.locationNotFound }
+            // Its sub-locations' items go with them: the confirmation counts them too.
+            let subtree = Set(tree.subtree(of: key).compactMap { tree.ids[$0.key] })
+            let counts = try db.fetchAll("SELECT location_id, count FROM location_stats WHERE location_id != 0") {
+                (id: $0[0] as Int64, count: $0[1] as Int)
+            }
+            let items = counts.reduce(0) { $0 + (subtree.contains($1.id) ? $1.count : 0) }
             return LocationContents(items: items, sublocations: tree.children(of: key).count)
         }
     }
@@ -165,6 +170,11 @@ extension ItemStore {
                 targetID = destinationID
                 targetDepth = destination.depth
             }
+            // Gone first, so a sub-location may take its name where it was (Home › Box › box
+            // becomes Home › box); the rows still pointing at it are moved below, before the
+            // commit checks the foreign keys (deferred until then; SQLite resets this at commit).
+            try db.execute("PRAGMA defer_foreign_keys = ON")
+            try db.execute("DELETE FROM locations WHERE id = ?", id)
             for child in tree.children(of: key) {
                 guard let childID = tree.ids[child.key] else { continue }
                 if targetDepth + tree.height(of: child.key) > Self.maxLocationDepth {
@@ -175,14 +185,14 @@ extension ItemStore {
                                targetID, try Self.nextSiblingPosition(parentID: targetID, db), childID)
             }
             let newPath = target.flatMap { tree.location(key: $0)?.pathText } ?? ""
-            let moved = try db.fetchAll("SELECT key FROM items WHERE location_id = ?", id) { $0[0] as UUID }
+            // An import's staged rows move too, without history (theirs begins when listed).
+            let moved = try db.fetchAll("SELECT key FROM items WHERE location_id = ? AND \(Item.isListed)", id) { $0[0] as UUID }
             try db.execute("UPDATE items SET location_id = ?, version = version + 1 WHERE location_id = ?", targetID, id)
             for item in moved {
                 try Self.record(.updated, item: item, actor: actor, at: now, field: .location, old: location.pathText, new: newPath, db)
             }
             try db.execute("UPDATE drafts SET location_id = ? WHERE location_id = ?", targetID, id)
             try db.execute("UPDATE deleted_items SET location_id = ? WHERE location_id = ?", targetID, id)
-            try db.execute("DELETE FROM locations WHERE id = ?", id)
             return moved.count
         }
     }
@@ -225,7 +235,7 @@ extension ItemStore {
         if taken { throw StoreError.invalidPlace(.duplicateName(name)) }
     }
 
-    private static func nextSiblingPosition(parentID: Int64?, _ db: Database) throws -> Int64 {
+    static func nextSiblingPosition(parentID: Int64?, _ db: Database) throws -> Int64 {
         try db.fetchOne("SELECT coalesce(max(position), -1) + 1 FROM locations WHERE parent_id IS ?", parentID) { $0[0] as Int64 } ?? 0
     }
 }

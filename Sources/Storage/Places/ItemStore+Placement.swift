@@ -51,7 +51,10 @@ extension ItemStore {
         }
         if Set(old.labelKeys) != Set(new.labelKeys) {
             let names = try Dictionary(labels(db).map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
-            let text = { (keys: [UUID]) in keys.compactMap { names[$0] }.sorted().joined(separator: ", ") }
+            // In name_key order, as labelNames(ofItem:) reads them for a deleted label's entries.
+            let text = { (keys: [UUID]) in
+                keys.compactMap { names[$0] }.sorted { nameKey($0) < nameKey($1) }.joined(separator: ", ")
+            }
             try record(.updated, item: key, actor: actor, at: date, field: .labels, old: text(old.labelKeys), new: text(new.labelKeys), db)
         }
     }

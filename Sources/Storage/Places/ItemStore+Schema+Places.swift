@@ -80,5 +80,17 @@ extension ItemStore {
                 END;
                 """)
         }
+        migrator.registerMigration("imports carry places") { db in
+            // A CSV's Location and Labels columns (issue 23 point 7). Undo import puts back the
+            // place an updated item had (old_label_keys NULL: the import left it alone); an
+            // import under way remembers the locations and labels it created (hex keys), so a
+            // failed or abandoned one takes back those nothing uses.
+            try db.execute(sql: """
+                ALTER TABLE import_undo ADD COLUMN old_location_key BLOB;
+                ALTER TABLE import_undo ADD COLUMN old_label_keys TEXT;
+                ALTER TABLE imports_in_progress ADD COLUMN created_locations TEXT NOT NULL DEFAULT '';
+                ALTER TABLE imports_in_progress ADD COLUMN created_labels TEXT NOT NULL DEFAULT '';
+                """)
+        }
     }
 }

@@ -20,7 +20,7 @@ public struct Location: Sendable, Equatable, Identifiable {
     /// The path as people read it: "Home › Kitchen › Drawer".
     public var pathText: String { path.joined(separator: Self.pathSeparator) }
 
-    /// Between the names of a path when shown (CSV uses ``ItemStore/csvPathSeparator``).
+    /// Between the names of a path when shown (a CSV file writes " > ", easier to type).
     public static let pathSeparator = " › "
 }
 
