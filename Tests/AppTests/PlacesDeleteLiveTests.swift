@@ -31,7 +31,7 @@ struct PlacesDeleteLiveTests {
             let ask = try browser.get("/locations/\(kitchenKey)/delete")
             #expect(ask.status == 200)
             #expect(ask.text.contains("Delete “Kitchen”?"))
-            #expect(ask.text.contains("It holds 1 item and 1 location inside it."))
+            #expect(ask.text.contains("It holds 2 items and 1 location inside it."))  // the Drawer's spoon too
             // Its parent first and chosen; never itself or what is inside it.
             #expect(ask.body.contains("<option value=\"\(home.key.lowercasedString)\" selected>Home (the location it is in)</option>"))
             #expect(ask.body.contains("value=\"\(garage.key.lowercasedString)\""))

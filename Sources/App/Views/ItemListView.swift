@@ -61,7 +61,10 @@ struct ItemListView {
             "modal": .bool(query.editing || query.selecting),
             "selectHref": .string(ListQuery.selectMode(of: query).url),
             "stateFields": query.state.stateFields,
-            "exportQuery": .string(ListQuery.queryString(query.filterParameters)),
+            "exportQuery": .string(ListQuery.queryString(query.filterParameters.filter { $0.0 != "group" })),
+            // The report is grouped by location as the list is.
+            "reportQuery": .string(ListQuery.queryString(query.filterParameters.filter { $0.0 != "group" }
+                                                         + (grouping == .location ? [("group", "location")] : []))),
             "search": searchForm(query, grouping: grouping, context: context),
             "hasRows": .bool(count > 0),
             // Edit waits for something to edit (a search that found nothing still has items).
