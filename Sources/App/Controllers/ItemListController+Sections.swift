@@ -93,11 +93,7 @@ extension ItemListController {
     /// Move page: every selected item is put in `destination` (`""`: no location) in one write.
     func moveSelectedToLocation(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        var keys: [UUID] = []
-        for value in form.values("key") {
-            guard let key = UUID(uuidString: value) else { throw HTTPError(.badRequest, "Not an item key: \(value)") }
-            if !keys.contains(key) { keys.append(key) }
-        }
+        let keys = try Self.selectedKeys(form)
         let list = ListQuery(form: form).state
         guard !keys.isEmpty else { return .redirect(to: Self.nothingSelected(list).url) }
         guard let field = form["destination"], field.isEmpty || UUID(uuidString: field) != nil else {

@@ -18,11 +18,7 @@ extension ItemListController {
     /// `position` (1-based), the others right after it in their order, in one transaction.
     func moveSelected(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        var keys: [UUID] = []
-        for value in form.values("key") {
-            guard let key = UUID(uuidString: value) else { throw HTTPError(.badRequest, "Not an item key: \(value)") }
-            if !keys.contains(key) { keys.append(key) }
-        }
+        let keys = try Self.selectedKeys(form)
         let list = ListQuery(form: form).state
         guard !keys.isEmpty else { return .redirect(to: Self.nothingSelected(list).url) }
         // 1-based from the form; anything that is not a positive number is refused before any arithmetic.

@@ -152,11 +152,7 @@ struct ItemListController: Sendable {
     /// offers Undo.
     func delete(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
-        var keys: [UUID] = []
-        for value in form.values("key") {
-            guard let key = UUID(uuidString: value) else { throw HTTPError(.badRequest, "Not an item key: \(value)") }
-            if !keys.contains(key) { keys.append(key) }
-        }
+        let keys = try Self.selectedKeys(form)
         guard !keys.isEmpty else { throw HTTPError(.badRequest, "No items were selected.") }
         let batch: DeletedBatch
         do {
@@ -196,6 +192,16 @@ struct ItemListController: Sendable {
         }
         let message = restored.count == 1 ? context.format("flashRestored", restored[0].name) : context.format("flashRestoredMany", String(restored.count))
         return context.redirect(to: landing.url, flash: message)
+    }
+
+    /// The items a form names (`key`, repeated), each once, in order; 400 for one that is no key.
+    static func selectedKeys(_ form: SubmittedForm) throws -> [UUID] {
+        var keys: [UUID] = []
+        for value in form.values("key") {
+            guard let key = UUID(uuidString: value) else { throw HTTPError(.badRequest, "Not an item key: \(value)") }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
     }
 
     private func itemKey(_ request: HTTPRequest) throws -> UUID {
