@@ -68,6 +68,14 @@ extension ItemStore {
         let scanningCondition: (String, [any DatabaseValueConvertible])
         private let places: PlaceSnapshot
 
+        /// The locations a location filter keeps, when nothing else narrows the list (a location's
+        /// page): each is a whole section, counted by its running totals.
+        var filteredLocationsOnly: [Int64]? {
+            guard matches.isEmpty, placeWords.isEmpty, !query.valuableOnly, !query.withPhotoOnly, query.labelKeys.isEmpty,
+                  !query.unlabelledOnly, let filter = query.location else { return nil }
+            return filter.key == nil ? [0] : locationIDs ?? []
+        }
+
         /// The matches outside ``wholeLocations``, or `nil` when there are none of those.
         var remainder: Selection? {
             wholeLocations.isEmpty ? nil : Selection(query, places: places, excluding: wholeLocations)

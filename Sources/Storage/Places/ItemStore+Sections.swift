@@ -71,6 +71,9 @@ extension ItemStore {
             let group = "SELECT coalesce(location_id, 0), count(*), total(value_in_dollars) FROM items"
             if whole {
                 try db.forEachRow("SELECT location_id, count, total FROM location_stats") { row in counts[row[0]] = (row[1], row[2]) }
+            } else if let kept = selection.filteredLocationsOnly {
+                try db.forEachRow("SELECT location_id, count, total FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
+                                  arguments: [PlaceSnapshot.idList(kept)]) { row in counts[row[0]] = (row[1], row[2]) }
             } else if let remainder = selection.remainder {
                 // A search of a location's name: its items all match, and their counts are kept.
                 try db.forEachRow("SELECT location_id, count, total FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
