@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of the pages (issues 5 and 10): `wrk -t1 -c64 -d10s` on the list (view mode),
-# edit mode and an item's detail sheet with 100 items, and the list with 100,000 items,
+# edit mode and an item's detail sheet with 100 items, the list with 100,000 items, and the
+# list in sections with 100,000 items in 200 locations and 50 labels (issue 23),
 # each beside nginx (worker_processes 2) serving a saved copy of the same bytes. Requests
 # carry a browser's CSRF cookie, as a returning browser's do. Prints req/s, p50/p99, peak RSS.
 #
@@ -25,13 +26,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Starts homepwner on a free port with `seed` items; sets $port and $pid.
+# Starts homepwner on a free port with `seed` items (and places, when a third argument says
+# --seed-places); sets $port and $pid.
 start_homepwner() {
-  local name=$1 seed=$2
+  local name=$1 seed=$2 places=${3:-}
   mkdir -p "$work/$name"
   # An owner account, as on any real install; the pages are read signed in as it.
   printf '%s\n' "$password" | "$binary" users add owner --role owner --password-stdin --data-dir "$work/$name" >/dev/null
-  "$binary" --port 0 --data-dir "$work/$name" --seed "$seed" --quiet >"$work/$name.out" 2>"$work/$name.err" &
+  "$binary" --port 0 --data-dir "$work/$name" --seed "$seed" $places --quiet >"$work/$name.out" 2>"$work/$name.err" &
   pid=$!
   pids+=("$pid")
   for _ in $(seq 1 600); do
@@ -78,6 +80,9 @@ start_homepwner small 100
 small_port=$port small_pid=$pid small_cookie=$cookie
 start_homepwner large 100000
 large_port=$port large_pid=$pid large_cookie=$cookie
+# Issue 23: 100,000 items in 200 locations with 50 labels, the list in sections.
+start_homepwner places 100000 --seed-places
+places_port=$port places_pid=$pid places_cookie=$cookie
 cookie=$small_cookie
 
 # nginx serving saved copies of the 100-item pages.
@@ -86,6 +91,8 @@ curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items" -o "$work/ngi
 key=$(grep -m1 -o 'data-key="[0-9a-f-]*"' "$work/nginx/html/items.html" | cut -d'"' -f2)
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items?mode=edit" -o "$work/nginx/html/edit.html"
 curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$small_port/items/$key" -o "$work/nginx/html/detail.html"
+curl -sf -H "Cookie: $places_cookie" "http://127.0.0.1:$places_port/items" -o "$work/nginx/html/sections.html"
+grep -q 'item-list--sectioned' "$work/nginx/html/sections.html" || { echo "the places store's list is not in sections" >&2; exit 1; }
 nginx_port=$((small_port + 1))
 cat >"$work/nginx/nginx.conf" <<CONF
 worker_processes 2;
@@ -104,6 +111,7 @@ http {
     location = /items { try_files /items.html =404; }
     location = /edit { try_files /edit.html =404; }
     location = /detail { try_files /detail.html =404; }
+    location = /sections { try_files /sections.html =404; }
   }
 }
 CONF
@@ -118,10 +126,13 @@ measure "homepwner GET /items?mode=edit" "http://127.0.0.1:$small_port/items?mod
 measure "nginx, the sheet's bytes" "http://127.0.0.1:$nginx_port/detail" "" nginx_detail_rps
 measure "homepwner GET /items/:key (sheet)" "http://127.0.0.1:$small_port/items/$key" "$small_pid" detail_rps "$small_cookie"
 measure "homepwner GET /items (100,000)" "http://127.0.0.1:$large_port/items" "$large_pid" large_rps "$large_cookie"
+measure "nginx, the sectioned list's bytes" "http://127.0.0.1:$nginx_port/sections" "" nginx_sections_rps
+measure "homepwner GET /items in sections" "http://127.0.0.1:$places_port/items" "$places_pid" sections_rps "$places_cookie"
 awk -v s="$small_rps" -v n="$nginx_rps" -v l="$large_rps" -v e="$edit_rps" -v ne="$nginx_edit_rps" \
-    -v d="$detail_rps" -v nd="$nginx_detail_rps" 'BEGIN {
+    -v d="$detail_rps" -v nd="$nginx_detail_rps" -v sc="$sections_rps" -v nsc="$nginx_sections_rps" 'BEGIN {
   printf "view mode / nginx: %.2f (target >= 0.5)\n", s / n
   printf "edit mode / nginx: %.2f (target >= 0.25)\n", e / ne
   printf "sheet / nginx:     %.2f\n", d / nd
   printf "100,000 vs 100 items time: %.2fx (target <= 1.5)\n", s / l
+  printf "in sections (100,000 items, 200 locations, 50 labels) / nginx: %.2f (target >= 0.5)\n", sc / nsc
 }'

@@ -8,6 +8,9 @@ public struct AppConfiguration: Sendable {
     public var publicDirectory: String
     /// Random items to add when the store is empty (`--seed N`).
     public var seed: Int
+    /// With `seed`, also 200 locations (20 rooms of 9 boxes) and 50 labels given to the items
+    /// (`--seed-places`): a household to try sections on, and the benchmarks' store.
+    public var seedsPlaces = false
     /// Where errors worth an operator's attention are written.
     public var log: @Sendable (String) -> Void
 

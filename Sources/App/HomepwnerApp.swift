@@ -29,6 +29,7 @@ public final class HomepwnerApp: Sendable {
         Self.warnIfExposed(configuration.dataDirectory, log: configuration.log)
         if configuration.seed > 0, try store.count() == 0 {
             try store.seed(count: configuration.seed)
+            if configuration.seedsPlaces { try store.seedPlaces(rooms: 20, boxesPerRoom: 9, labels: 50) }
         }
         try store.purgeDrafts()
         try store.purgeDeleted()

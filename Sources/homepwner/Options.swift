@@ -9,6 +9,7 @@ struct Options: Sendable, Equatable {
     var templatesDirectory = "./Templates"
     var quiet = false
     var seed: Int? = nil
+    var seedsPlaces = false
     var publicHosts: [String] = []
     var trustedProxies: [String] = []
     var forwardedField = ForwardedField.xForwardedFor
@@ -32,6 +33,7 @@ struct Options: Sendable, Equatable {
           --public-dir DIR     static files to serve (default ./Public)
           --templates-dir DIR  page templates (default ./Templates)
           --seed N             add N random items to an empty store
+          --seed-places        with --seed: also 200 locations and 50 labels, given to the items
           --public-host HOST   also answer for this host name or address (repeatable), e.g. homepwner.local,
                                inventory.example.org:8443, 192.168.1.20:8443 or [fd00::1]; without a port
                                any port, with one that port only; other hosts get 421 (DNS rebinding)
@@ -86,6 +88,7 @@ struct Options: Sendable, Equatable {
             case "--public-dir": options.publicDirectory = try value()
             case "--templates-dir": options.templatesDirectory = try value()
             case "--seed": options.seed = try integer(0...1_000_000)
+            case "--seed-places": options.seedsPlaces = true
             case "--public-host":
                 let name = try value()
                 do {

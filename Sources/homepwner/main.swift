@@ -41,13 +41,15 @@ do {
 Signals.blockTermination()
 let app: HomepwnerApp
 do {
-    app = try HomepwnerApp(configuration: AppConfiguration(
+    var configuration = AppConfiguration(
         dataDirectory: options.dataDirectory,
         templatesDirectory: options.templatesDirectory,
         publicDirectory: options.publicDirectory,
         seed: options.seed ?? 0,
         log: { Launcher.printError($0) }
-    ))
+    )
+    configuration.seedsPlaces = options.seedsPlaces
+    app = try HomepwnerApp(configuration: configuration)
 } catch {
     Launcher.printError("homepwner: cannot start: \(error)")
     exit(1)
