@@ -208,3 +208,51 @@ struct SectionTests {
         }
     }
 }
+
+@Suite("ItemStore: the list by label, from the label rows' own values")
+struct LabelSectionCountTests {
+    @Test("Each label's count and total, and No label's, match a recount after edits, deletes, restores and a deleted label")
+    func countsFollowTheItems() throws {
+        try withTemporaryStore { store, _ in
+            let labels = try (0..<4).map { try store.createLabel(name: "L\($0)", color: .blue) }
+            var items: [Item] = []
+            for index in 0..<40 {
+                let draft = try store.beginNewItemDraft()
+                let chosen = labels.enumerated().filter { index % ($0.offset + 2) == 0 }.map(\.element.key)
+                items.append(try store.commitDraft(id: draft.id, fields: ItemValues(name: "Item \(index)", serialNumber: "", valueInDollars: index),
+                                                   placement: ItemPlacement(labelKeys: chosen), expectedVersion: nil))
+            }
+            func check(_ step: String) throws {
+                let page = try store.sectionedItems(matching: ItemQuery(), grouping: .label, offset: 0, limit: 0)
+                let recount = try store.pool.read { db in
+                    try db.fetchAll("""
+                        SELECT labels.key, count(*), sum(items.value_in_dollars) FROM item_labels JOIN items ON items.id = item_labels.item_id
+                        JOIN labels ON labels.id = item_labels.label_id GROUP BY labels.key
+                        """) { "\($0[0] as UUID):\($0[1] as Int):\($0[2] as Int)" }
+                }
+                let kept = page.sections.compactMap { section -> String? in
+                    guard case .label(let key) = section.group else { return nil }
+                    return "\(key):\(section.count):\(section.totalValue)"
+                }
+                #expect(Set(kept) == Set(recount), "\(step)")
+                let none = try store.items(matching: ItemQuery(unlabelledOnly: true), offset: 0, limit: 1_000)
+                let noLabel = page.sections.first { $0.group == .noLabel }
+                #expect((noLabel?.count ?? 0) == none.count && (noLabel?.totalValue ?? 0) == none.totalValue, "\(step)")
+            }
+            try check("created")
+            _ = try store.saveItem(key: items[0].key, fields: ItemValues(name: "Item 0", serialNumber: "", valueInDollars: 999),
+                                   expectedVersion: items[0].version)
+            try check("value edited")
+            let batch = try store.removeItems(keys: [items[2].key, items[6].key])
+            try check("deleted")
+            try store.restore(batch: batch.id)
+            try check("restored")
+            try store.deleteLabel(key: labels[1].key)
+            try check("label deleted")
+            let third = try #require(try store.item(key: items[3].key))
+            _ = try store.saveItem(key: third.key, fields: ItemValues(name: "Item 3", serialNumber: "", valueInDollars: 3),
+                                   placement: ItemPlacement(labelKeys: [labels[3].key]), expectedVersion: third.version)
+            try check("labels changed")
+        }
+    }
+}

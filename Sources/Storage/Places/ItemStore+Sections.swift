@@ -91,6 +91,20 @@ extension ItemStore {
             return located + [(.noLocation, counts[0]?.0 ?? 0, counts[0]?.1 ?? 0)]
         case .label:
             var counts: [Int64: (Int, Int)] = [:]
+            if whole {
+                // Each label row carries its item's value and whether it is listed.
+                try db.forEachRow("SELECT label_id, count(*), total(item_value) FROM item_labels WHERE listed GROUP BY label_id") { row in
+                    counts[row[0]] = (row[1], Int(row[2] as Double))
+                }
+                let all = try db.fetchOne("SELECT count, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+                let labelled = try db.fetchOne("""
+                    SELECT count(*), total(value) FROM (SELECT max(item_value) AS value FROM item_labels WHERE listed GROUP BY item_id)
+                    """) { ($0[0] as Int, Int($0[1] as Double)) } ?? (0, 0)
+                return places.labels.map { label in
+                    let (count, total) = counts[places.labelIDs[label.key] ?? -1] ?? (0, 0)
+                    return (ItemSection.Group.label(label.key), count, total)
+                } + [(.noLabel, all.0 - labelled.0, all.1 - labelled.1)]
+            }
             try db.forEachRow("""
                 SELECT item_labels.label_id, count(*), total(value_in_dollars)
                 FROM item_labels JOIN items ON items.id = item_labels.item_id \(whereClause) GROUP BY item_labels.label_id
