@@ -749,7 +749,7 @@ function enhanceLiveSearch() {
 function enhanceSectionIndex() {
   const index = document.querySelector(".section-index");
   if (!index) return;
-  const strip = window.matchMedia("(max-width: 39.99rem) and (orientation: portrait)");
+  const strip = window.matchMedia("(max-width: 39.99rem) and (orientation: portrait) and (min-width: 22.5em)");
   const list = index.querySelector(".section-index__list");
   const links = [...index.querySelectorAll(".section-index__link")];
   const fit = () => {
