@@ -24,8 +24,7 @@ extension ItemStore {
     public func itemCount(withLabel key: UUID) throws -> Int {
         try pool.readWithoutTransaction { db in
             try db.fetchOne("""
-                SELECT count(*) FROM item_labels JOIN items ON items.id = item_labels.item_id
-                WHERE item_labels.label_id = (SELECT id FROM labels WHERE key = ?) AND items.\(Item.isListed)
+                SELECT count(*) FROM item_labels WHERE label_id = (SELECT id FROM labels WHERE key = ?) AND listed
                 """, key) { $0[0] as Int } ?? 0
         }
     }
@@ -48,11 +47,10 @@ extension ItemStore {
     }
 
     static func labelTotals(_ db: Database) throws -> PlaceTotals.Labels {
-        // One pass over the labelled items; staged rows of an import under way are nobody's yet.
+        // One pass over the label rows, which carry their item's value and whether it is listed
+        // (staged rows of an import under way are nobody's yet).
         let byID = try db.fetchAll("""
-            SELECT item_labels.label_id, count(*), coalesce(sum(items.value_in_dollars), 0)
-            FROM item_labels JOIN items ON items.id = item_labels.item_id
-            WHERE items.\(Item.isListed) GROUP BY item_labels.label_id
+            SELECT label_id, count(*), coalesce(sum(item_value), 0) FROM item_labels WHERE listed GROUP BY label_id
             """) { row in (id: row[0] as Int64, figures: PlaceTotals.Figures(count: row[1], value: row[2])) }
         let figures = Dictionary(byID.map { ($0.id, $0.figures) }, uniquingKeysWith: { first, _ in first })
         let entries = try db.fetchAll("SELECT id, key, name, color, version FROM labels ORDER BY name_key, id") { row in
@@ -60,10 +58,12 @@ extension ItemStore {
                 label: Label(key: row[1], name: row[2], color: Label.Color(rawValue: row[3]) ?? .gray, version: row[4]),
                 figures: figures[row[0] as Int64] ?? .zero)
         }
-        let noLabel = try db.fetchOne("""
-            SELECT count(*), coalesce(sum(value_in_dollars), 0) FROM items
-            WHERE \(Item.isListed) AND NOT EXISTS (SELECT 1 FROM item_labels WHERE item_labels.item_id = items.id)
-            """) { row in PlaceTotals.Figures(count: row[0], value: row[1]) } ?? .zero
+        // Everything less the labelled items (each once, by the index on item, value).
+        let all = try db.fetchOne("SELECT count, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+        let labelled = try db.fetchOne("""
+            SELECT count(*), coalesce(sum(value), 0) FROM (SELECT max(item_value) AS value FROM item_labels WHERE listed GROUP BY item_id)
+            """) { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+        let noLabel = PlaceTotals.Figures(count: all.0 - labelled.0, value: all.1 - labelled.1)
         return PlaceTotals.Labels(entries: entries, noLabel: noLabel)
     }
 }
