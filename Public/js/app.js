@@ -142,8 +142,16 @@ function enhanceDialog() {
 // seed's rollback. Returns what Cancel does.
 function askBeforeDiscarding(dialog, cancelForm, file, signal) {
   if (!cancelForm) return () => {};
+  // Issue 23: a select has no defaultValue (its options say what was chosen), and a ticked
+  // label is a checkbox: compared by value alone, an untouched Location always looked changed
+  // and a ticked label never did.
+  const changed = (field) => {
+    if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+    if (field.type === "checkbox") return field.checked !== field.defaultChecked;
+    return field.value !== field.defaultValue;
+  };
   const hasChanges = () => dialog.hasAttribute("data-changed")
-    || [...dialog.querySelectorAll(".field__input")].some((field) => field.value !== field.defaultValue)
+    || [...dialog.querySelectorAll(".field__input, .label-choice input")].some(changed)
     || Boolean(file && file.files.length > 0);
   const cancel = () => {
     if (!hasChanges()) {
