@@ -21,6 +21,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceLiveSearch();
   enhanceReport();
   enhanceSectionIndex();
+  pushPinnedHeaders();
   announceFlash();
 });
 
@@ -775,6 +776,22 @@ function enhanceSectionIndex() {
   strip.addEventListener("change", fit);
   window.addEventListener("resize", fit);
 
+  // A pinned header is where the browser scrolls to for its #fragment: an earlier section,
+  // whose header is pinned under the current one, would not be reached. For the jump the
+  // header is unpinned, so that the page scrolls to where it is laid out.
+  const unpinned = (target, scroll) => {
+    target.classList.add("item-section--unpinned");
+    scroll();
+    requestAnimationFrame(() => target.classList.remove("item-section--unpinned"));
+  };
+  index.addEventListener("click", (event) => {
+    const link = event.target.closest(".section-index__link");
+    const href = link && link.getAttribute("href");
+    const target = !event.defaultPrevented && href && href.startsWith("#") && document.getElementById(href.slice(1));
+    // The link's own navigation scrolls to it before the next frame.
+    if (target) unpinned(target, () => {});
+  });
+
   let touching = null;
   const jump = (link) => {
     if (!link || link === touching) return;
@@ -782,7 +799,7 @@ function enhanceSectionIndex() {
     const href = link.getAttribute("href");
     if (href.startsWith("#")) {
       const target = document.getElementById(href.slice(1));
-      if (target) target.scrollIntoView({ block: "start" });
+      if (target) unpinned(target, () => target.scrollIntoView({ block: "start" }));
       history.replaceState(history.state, "", href);
     }
   };
@@ -806,4 +823,41 @@ function enhanceSectionIndex() {
   });
   // The tap itself was handled by pointerdown (a link's click would scroll again).
   list.addEventListener("click", (event) => { if (strip.matches && event.pointerType === "touch") event.preventDefault(); });
+}
+
+// ---- Issue 23: pinned section headers ----
+// Every header of the list is pinned at the same place, a later one over the one before; a
+// shorter one (Box 3 after a path of 150 characters) would let the taller one show below it,
+// over its own rows. As on iOS, the next header pushes the pinned one up and away instead.
+// Without JavaScript the last lines of a taller header stay visible under a shorter one.
+function pushPinnedHeaders() {
+  const shifts = new WeakMap();
+  let queued = false;
+  const update = () => {
+    queued = false;
+    // Read every header (the list may have been swapped by a live search) before moving any;
+    // where each is laid out is its box without the push it was given last time.
+    const headers = [...document.querySelectorAll(".item-list--sectioned > .item-section")];
+    const boxes = headers.map((header) => {
+      const box = header.getBoundingClientRect();
+      const shift = shifts.get(header) || 0;
+      return { top: box.top - shift, bottom: box.bottom - shift };
+    });
+    headers.forEach((header, index) => {
+      const box = boxes[index];
+      const next = boxes[index + 1];
+      const shift = next ? Math.max(box.top - box.bottom, Math.min(0, next.top - box.bottom)) : 0;
+      if (shift === (shifts.get(header) || 0)) return;
+      shifts.set(header, shift);
+      header.style.transform = shift ? `translateY(${shift}px)` : "";
+    });
+  };
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(update);
+  };
+  window.addEventListener("scroll", queue, { passive: true });
+  window.addEventListener("resize", queue);
+  update();
 }
