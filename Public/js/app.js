@@ -674,6 +674,7 @@ function enhanceLiveSearch() {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       if (!swapListParts(page)) throw new Error("no list in the page");
+      enhanceSectionIndex();  // Issue 23: the new page's section index, fitted and followed again
       shown = url;
       history.replaceState(history.state, "", url);
       document.title = page.title;
@@ -755,7 +756,12 @@ function enhanceLiveSearch() {
 // height whatever the number of sections (too many to read: every few show a dot, as on iOS),
 // and a finger drawn along it jumps from section to section; lifting it on a section of
 // another page goes there. Without JavaScript each entry is a 44 px link that scrolls the strip.
+let sectionIndexListeners = null;
 function enhanceSectionIndex() {
+  // A live search brings a new index: the window's listeners for the one it replaced go.
+  if (sectionIndexListeners) sectionIndexListeners.abort();
+  sectionIndexListeners = new AbortController();
+  const { signal } = sectionIndexListeners;
   const index = document.querySelector(".section-index");
   if (!index) return;
   const strip = window.matchMedia("(max-width: 39.99rem) and (orientation: portrait)");
@@ -773,8 +779,8 @@ function enhanceSectionIndex() {
     links.forEach((link, number) => { if (number % step !== 0 && number !== links.length - 1) link.classList.add("section-index__link--dot"); });
   };
   fit();
-  strip.addEventListener("change", fit);
-  window.addEventListener("resize", fit);
+  strip.addEventListener("change", fit, { signal });
+  window.addEventListener("resize", fit, { signal });
 
   // A pinned header is where the browser scrolls to for its #fragment: an earlier section,
   // whose header is pinned under the current one, would not be reached. For the jump the
