@@ -21,6 +21,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceLiveSearch();
   enhanceReport();
   enhanceSectionIndex();
+  pushPinnedHeaders();
   announceFlash();
 });
 
@@ -142,8 +143,16 @@ function enhanceDialog() {
 // seed's rollback. Returns what Cancel does.
 function askBeforeDiscarding(dialog, cancelForm, file, signal) {
   if (!cancelForm) return () => {};
+  // Issue 23: a select has no defaultValue (its options say what was chosen), and a ticked
+  // label is a checkbox: compared by value alone, an untouched Location always looked changed
+  // and a ticked label never did.
+  const changed = (field) => {
+    if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+    if (field.type === "checkbox") return field.checked !== field.defaultChecked;
+    return field.value !== field.defaultValue;
+  };
   const hasChanges = () => dialog.hasAttribute("data-changed")
-    || [...dialog.querySelectorAll(".field__input")].some((field) => field.value !== field.defaultValue)
+    || [...dialog.querySelectorAll(".field__input, .label-choice input")].some(changed)
     || Boolean(file && file.files.length > 0);
   const cancel = () => {
     if (!hasChanges()) {
@@ -665,6 +674,7 @@ function enhanceLiveSearch() {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       if (!swapListParts(page)) throw new Error("no list in the page");
+      enhanceSectionIndex();  // Issue 23: the new page's section index, fitted and followed again
       shown = url;
       history.replaceState(history.state, "", url);
       document.title = page.title;
@@ -746,7 +756,12 @@ function enhanceLiveSearch() {
 // height whatever the number of sections (too many to read: every few show a dot, as on iOS),
 // and a finger drawn along it jumps from section to section; lifting it on a section of
 // another page goes there. Without JavaScript each entry is a 44 px link that scrolls the strip.
+let sectionIndexListeners = null;
 function enhanceSectionIndex() {
+  // A live search brings a new index: the window's listeners for the one it replaced go.
+  if (sectionIndexListeners) sectionIndexListeners.abort();
+  sectionIndexListeners = new AbortController();
+  const { signal } = sectionIndexListeners;
   const index = document.querySelector(".section-index");
   if (!index) return;
   const strip = window.matchMedia("(max-width: 39.99rem) and (orientation: portrait) and (min-width: 22.5em)");
@@ -764,8 +779,24 @@ function enhanceSectionIndex() {
     links.forEach((link, number) => { if (number % step !== 0 && number !== links.length - 1) link.classList.add("section-index__link--dot"); });
   };
   fit();
-  strip.addEventListener("change", fit);
-  window.addEventListener("resize", fit);
+  strip.addEventListener("change", fit, { signal });
+  window.addEventListener("resize", fit, { signal });
+
+  // A pinned header is where the browser scrolls to for its #fragment: an earlier section,
+  // whose header is pinned under the current one, would not be reached. For the jump the
+  // header is unpinned, so that the page scrolls to where it is laid out.
+  const unpinned = (target, scroll) => {
+    target.classList.add("item-section--unpinned");
+    scroll();
+    requestAnimationFrame(() => target.classList.remove("item-section--unpinned"));
+  };
+  index.addEventListener("click", (event) => {
+    const link = event.target.closest(".section-index__link");
+    const href = link && link.getAttribute("href");
+    const target = !event.defaultPrevented && href && href.startsWith("#") && document.getElementById(href.slice(1));
+    // The link's own navigation scrolls to it before the next frame.
+    if (target) unpinned(target, () => {});
+  });
 
   let touching = null;
   const jump = (link) => {
@@ -774,7 +805,7 @@ function enhanceSectionIndex() {
     const href = link.getAttribute("href");
     if (href.startsWith("#")) {
       const target = document.getElementById(href.slice(1));
-      if (target) target.scrollIntoView({ block: "start" });
+      if (target) unpinned(target, () => target.scrollIntoView({ block: "start" }));
       history.replaceState(history.state, "", href);
     }
   };
@@ -798,4 +829,41 @@ function enhanceSectionIndex() {
   });
   // The tap itself was handled by pointerdown (a link's click would scroll again).
   list.addEventListener("click", (event) => { if (strip.matches && event.pointerType === "touch") event.preventDefault(); });
+}
+
+// ---- Issue 23: pinned section headers ----
+// Every header of the list is pinned at the same place, a later one over the one before; a
+// shorter one (Box 3 after a path of 150 characters) would let the taller one show below it,
+// over its own rows. As on iOS, the next header pushes the pinned one up and away instead.
+// Without JavaScript the last lines of a taller header stay visible under a shorter one.
+function pushPinnedHeaders() {
+  const shifts = new WeakMap();
+  let queued = false;
+  const update = () => {
+    queued = false;
+    // Read every header (the list may have been swapped by a live search) before moving any;
+    // where each is laid out is its box without the push it was given last time.
+    const headers = [...document.querySelectorAll(".item-list--sectioned > .item-section")];
+    const boxes = headers.map((header) => {
+      const box = header.getBoundingClientRect();
+      const shift = shifts.get(header) || 0;
+      return { top: box.top - shift, bottom: box.bottom - shift };
+    });
+    headers.forEach((header, index) => {
+      const box = boxes[index];
+      const next = boxes[index + 1];
+      const shift = next ? Math.max(box.top - box.bottom, Math.min(0, next.top - box.bottom)) : 0;
+      if (shift === (shifts.get(header) || 0)) return;
+      shifts.set(header, shift);
+      header.style.transform = shift ? `translateY(${shift}px)` : "";
+    });
+  };
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(update);
+  };
+  window.addEventListener("scroll", queue, { passive: true });
+  window.addEventListener("resize", queue);
+  update();
 }

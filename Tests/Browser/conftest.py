@@ -803,3 +803,100 @@ def seeded_browser(request, drivers, seeded_server, size):
 def nojs_browser(request, drivers, server, size):
     """Chromium with JavaScript switched off by content settings."""
     yield from _browser_fixture(request, drivers, server, size, javascript=False)
+
+
+# ---------------------------------------------------------------------------
+# Issue 23 (places) — helpers for test_places.py. Locations and labels are made and assigned
+# the way a signed-in owner does it on the web: Done in the item's dialog with "New location…"
+# (a path such as "Home > Kitchen", created on Done) and "New labels" (names separated by
+# commas); many items at once go through Select mode's "Move to a location". The dialog also
+# says what the server holds now: its Location select and its ticked labels.
+
+import html as _html
+
+
+def _tag_attribute(page: str, element_id: str, attribute: str) -> str:
+    """An attribute of the element with this id in a page as the server sent it ("" if none)."""
+    tag = re.search(rf'<[a-z]+\b[^>]*\bid="{re.escape(element_id)}"[^>]*>', page)
+    value = tag and re.search(rf'\b{attribute}="([^"]*)"', tag.group(0))
+    return _html.unescape(value.group(1)) if value else ""
+
+
+def item_places(http: HTTPClient, key: str) -> dict:
+    """What the item's dialog shows of its places, as the server has them now:
+    {"location": "Home › Kitchen" ("" for none), "location_key": key or "",
+     "labels": [names ticked], "locations": {path: key} (every location),
+     "label_keys": {name: key} (every label), "page": the dialog's HTML}."""
+    status, _, body = http.get(f"/items/{key}")
+    assert status == 200, f"the dialog of {key} answered {status}"
+    page = body.decode()
+    select = re.search(r'<select[^>]*\bid="field-location"[^>]*>(.*?)</select>', page, re.S)
+    assert select, "the dialog has no Location select"
+    locations, location, location_key = {}, "", ""
+    for value, selected, label in re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>', select.group(1)):
+        label = _html.unescape(label)
+        if value and value != "new":
+            locations[label] = value
+            if selected:
+                location, location_key = label, value
+    label_keys, labels = {}, []
+    for tag, name in re.findall(r'(<input type="checkbox" name="placeLabel"[^>]*>)\s*<span[^>]*>([^<]*)</span>', page):
+        name = _html.unescape(name)
+        label_keys[name] = re.search(r'value="([^"]+)"', tag).group(1)
+        if re.search(r"\schecked\b", tag):
+            labels.append(name)
+    return {"location": location, "location_key": location_key, "labels": labels,
+            "locations": locations, "label_keys": label_keys, "page": page}
+
+
+def place_item(http: HTTPClient, key: str, *, location: str | None = None, new_location: str = "",
+               labels: list[str] | None = None, new_labels: str = "") -> dict:
+    """Sets an item's location and labels with Done in its dialog, keeping its other fields.
+
+    location: a location's key ("" for no location; None keeps the item's); new_location: a
+    path like "Home > Kitchen", created on Done (it wins over location); labels: keys of the
+    labels to tick (None keeps the ticked ones); new_labels: "Fragile, Gift", created on Done.
+    Returns item_places afterwards."""
+    before = item_places(http, key)
+    page = before["page"]
+    fields = [
+        ("name", _tag_attribute(page, "field-name", "value")),
+        ("serialNumber", _tag_attribute(page, "field-serial", "value")),
+        ("value", _tag_attribute(page, "field-value", "value")),
+        ("version", re.search(r'name="version" value="(\d+)"', page).group(1)),
+        ("placeFields", "1"),
+    ]
+    if new_location:
+        fields += [("placeLocation", "new"), ("placeNewLocation", new_location)]
+    else:
+        fields.append(("placeLocation", before["location_key"] if location is None else location))
+    ticked = [before["label_keys"][name] for name in before["labels"]] if labels is None else labels
+    fields += [("placeLabel", label) for label in ticked]
+    if new_labels:
+        fields.append(("placeNewLabels", new_labels))
+    status, _, body = http.post(f"/items/{key}", fields + [("action", "done")])
+    assert status == 303, f"Done with places answered {status}: {body[:400]!r}"
+    return item_places(http, key)
+
+
+def move_to_location(http: HTTPClient, keys: list[str], location_key: str):
+    """Select mode's "Move to a location" for these items ("" for no location), 40 at a time
+    (the server refuses a larger form, as it should)."""
+    for start in range(0, len(keys), 40):
+        chosen = [("key", key) for key in keys[start:start + 40]]
+        status, _, body = http.post("/items/move-to-location", chosen + [("destination", location_key)])
+        assert status == 303, f"Move to a location answered {status}: {body[:400]!r}"
+
+
+def list_keys(http: HTTPClient, path: str = "/items?group=none") -> list[str]:
+    """Every item's key in the list's order, page after page (100 rows a page)."""
+    keys: list[str] = []
+    for page in range(1, 1000):
+        separator = "&" if "?" in path else "?"
+        status, _, body = http.get(f"{path}{separator}page={page}")
+        assert status == 200, f"{path} page {page} answered {status}"
+        found = [k.decode() for k in re.findall(rb'class="item-row[^"]*" id="item-[^"]+" data-key="([0-9a-f-]{36})"', body)]
+        keys += found
+        if b'rel="next"' not in body:
+            return keys
+    return keys
