@@ -21,7 +21,6 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceLiveSearch();
   enhanceReport();
   enhanceSectionIndex();
-  pushPinnedHeaders();
   announceFlash();
 });
 
@@ -413,7 +412,7 @@ function enhanceReorder() {
     const position = Number(row.dataset.position);
     if ((up && position <= 1) || (!up && position >= Number(list.dataset.count || 0))) return;
     const neighbour = up ? row.previousElementSibling : row.nextElementSibling;
-    if (sectioned && neighbour && neighbour.matches(".item-section, .item-section-more")) return;  // ↑/↓ stay in a section
+    if (sectioned && (!neighbour || !neighbour.matches(".item-row[data-key]"))) return;  // ↑/↓ stay in a section
     if (!neighbour || !neighbour.matches(".item-row[data-key]")) {
       // It leaves this page: the ↑/↓ button's own form shows the page it lands on.
       const button = row.querySelector(up ? ".item-row__up" : ".item-row__down");
@@ -433,31 +432,29 @@ function enhanceReorder() {
     if (event.target.closest && event.target.closest(".item-row__handle")) event.preventDefault();
   });
 
-  // A sectioned drop: before the row it landed on, unless the pointer is above that row's
-  // section header (then at the end of the section before); never above the first header.
-  function dropInSection(row, others, to, pointerY) {
-    const next = others[to];
-    let anchor = next || null;
-    for (let node = next ? next.previousElementSibling : list.lastElementChild; node; node = node.previousElementSibling) {
-      if (node === row) continue;
-      if (node.matches(".item-row[data-key]")) break;
-      const box = node.getBoundingClientRect();
-      if (node.matches(".item-section") && pointerY < box.top + box.height / 2 && node.previousElementSibling) anchor = node;
-    }
-    if (anchor) anchor.before(row); else (others[others.length - 1] || list.lastElementChild).after(row);
-    const first = list.querySelector(".item-section");
-    if (first && row.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING) first.after(row);
+  // A sectioned drop: into the section the pointer is over (the last whose top it is below),
+  // before the first of its rows whose middle is below the pointer, else at its end.
+  function dropInSection(row, pointerY) {
+    const sections = [...list.querySelectorAll(".item-section")];
+    if (!sections.length) return;
+    let section = sections[0];
+    for (const each of sections) if (each.getBoundingClientRect().top <= pointerY) section = each;
+    const body = section.querySelector(".item-section__rows");
+    const next = [...body.querySelectorAll(".item-row[data-key]")].find((each) => {
+      if (each === row) return false;
+      const box = each.getBoundingClientRect();
+      return box.top + box.height / 2 > pointerY;
+    });
+    const more = body.querySelector(".item-section-more");
+    if (next) next.before(row); else if (more) more.before(row); else body.append(row);
   }
-  // The location of the section a row is in, and its index among that section's rows.
+  // The location of the section a row is in, and its index among that section's rows (those of
+  // a section continued from an earlier page come first).
   function sectionPlace(row) {
-    let index = 0;
-    let node = row.previousElementSibling;
-    for (; node && !node.matches(".item-section"); node = node.previousElementSibling) {
-      if (node.matches(".item-row[data-key]")) index += 1;
-    }
-    // A section continued from an earlier page: its rows there come first.
-    const before = node ? Number(node.dataset.before || 0) : 0;
-    return { location: node ? node.dataset.location || "" : "", index: before + index };
+    const section = row.closest(".item-section");
+    const rowsIn = section ? [...section.querySelectorAll(".item-row[data-key]")] : [];
+    const before = section ? Number(section.dataset.before || 0) : 0;
+    return { location: section ? section.dataset.location || "" : "", index: before + rowsIn.indexOf(row) };
   }
 
   // Issue 22 point 7 — drag by the handle with pointer events (one code path for mouse, pen
@@ -560,7 +557,7 @@ function enhanceReorder() {
       // In place at once; the server's answer confirms it (or the Move page explains why not).
       if (sectioned) {
         const from = sectionPlace(row);
-        dropInSection(row, others, to, pointerY);
+        dropInSection(row, pointerY);
         const place = sectionPlace(row);
         handle.focus({ preventScroll: true });
         if (place.location === from.location && place.index === from.index) return;
@@ -782,22 +779,6 @@ function enhanceSectionIndex() {
   strip.addEventListener("change", fit, { signal });
   window.addEventListener("resize", fit, { signal });
 
-  // A pinned header is where the browser scrolls to for its #fragment: an earlier section,
-  // whose header is pinned under the current one, would not be reached. For the jump the
-  // header is unpinned, so that the page scrolls to where it is laid out.
-  const unpinned = (target, scroll) => {
-    target.classList.add("item-section--unpinned");
-    scroll();
-    requestAnimationFrame(() => target.classList.remove("item-section--unpinned"));
-  };
-  index.addEventListener("click", (event) => {
-    const link = event.target.closest(".section-index__link");
-    const href = link && link.getAttribute("href");
-    const target = !event.defaultPrevented && href && href.startsWith("#") && document.getElementById(href.slice(1));
-    // The link's own navigation scrolls to it before the next frame.
-    if (target) unpinned(target, () => {});
-  });
-
   let touching = null;
   const jump = (link) => {
     if (!link || link === touching) return;
@@ -805,7 +786,7 @@ function enhanceSectionIndex() {
     const href = link.getAttribute("href");
     if (href.startsWith("#")) {
       const target = document.getElementById(href.slice(1));
-      if (target) unpinned(target, () => target.scrollIntoView({ block: "start" }));
+      if (target) target.scrollIntoView({ block: "start" });
       history.replaceState(history.state, "", href);
     }
   };
@@ -829,41 +810,4 @@ function enhanceSectionIndex() {
   });
   // The tap itself was handled by pointerdown (a link's click would scroll again).
   list.addEventListener("click", (event) => { if (strip.matches && event.pointerType === "touch") event.preventDefault(); });
-}
-
-// ---- Issue 23: pinned section headers ----
-// Every header of the list is pinned at the same place, a later one over the one before; a
-// shorter one (Box 3 after a path of 150 characters) would let the taller one show below it,
-// over its own rows. As on iOS, the next header pushes the pinned one up and away instead.
-// Without JavaScript the last lines of a taller header stay visible under a shorter one.
-function pushPinnedHeaders() {
-  const shifts = new WeakMap();
-  let queued = false;
-  const update = () => {
-    queued = false;
-    // Read every header (the list may have been swapped by a live search) before moving any;
-    // where each is laid out is its box without the push it was given last time.
-    const headers = [...document.querySelectorAll(".item-list--sectioned > .item-section")];
-    const boxes = headers.map((header) => {
-      const box = header.getBoundingClientRect();
-      const shift = shifts.get(header) || 0;
-      return { top: box.top - shift, bottom: box.bottom - shift };
-    });
-    headers.forEach((header, index) => {
-      const box = boxes[index];
-      const next = boxes[index + 1];
-      const shift = next ? Math.max(box.top - box.bottom, Math.min(0, next.top - box.bottom)) : 0;
-      if (shift === (shifts.get(header) || 0)) return;
-      shifts.set(header, shift);
-      header.style.transform = shift ? `translateY(${shift}px)` : "";
-    });
-  };
-  const queue = () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(update);
-  };
-  window.addEventListener("scroll", queue, { passive: true });
-  window.addEventListener("resize", queue);
-  update();
 }

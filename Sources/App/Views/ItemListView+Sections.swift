@@ -48,8 +48,9 @@ extension ItemListView {
             // By label an item may be in two sections of one page: ids stay unique.
             if !shown.insert(item.key).inserted { html = Self.renamingIDs(in: html, key: item.key.lowercasedString, suffix: "-\(number)") }
             pieces.append(html)
-            if index == page.items.count - 1 || page.itemSections[index + 1] != number, section.end > offset + size {
-                pieces.append(try continuation(section, page: page, query: query, context: context))
+            if index == page.items.count - 1 || page.itemSections[index + 1] != number {
+                if section.end > offset + size { pieces.append(try continuation(section, page: page, query: query, context: context)) }
+                pieces.append(Self.sectionEnd)
             }
         }
         renderer.rowCache.keep(rendered, on: rowPage)
@@ -61,7 +62,12 @@ extension ItemListView {
         return listing
     }
 
-    /// A section's header: its title (a continued one says so), its item count and total.
+    /// What closes a section's rows and the section (its header opens both).
+    static let sectionEnd = Array("</ol></li>\n".utf8)
+
+    /// A section's header: its title (a continued one says so), its item count and total; it
+    /// opens the section's list item and its list of rows, so that the header stays pinned
+    /// only while its own rows scroll by, and `#fragment` links land on the section itself.
     private func header(
         _ section: ItemSection, number: Int, of page: SectionedItems, offset: Int, query: ListQuery, context: PageContext
     ) throws -> [UInt8] {

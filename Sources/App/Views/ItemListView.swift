@@ -65,7 +65,7 @@ struct ItemListView {
             // The report is grouped by location as the list is.
             "reportQuery": .string(ListQuery.queryString(query.filterParameters.filter { $0.0 != "group" }
                                                          + (grouping == .location ? [("group", "location")] : []))),
-            "search": searchForm(query, grouping: grouping, context: context),
+            "search": searchForm(query, grouping: grouping, defaultGrouping: try self.grouping(for: ListQuery()), context: context),
             "hasRows": .bool(count > 0),
             // Edit waits for something to edit (a search that found nothing still has items).
             "showsEdit": .bool(count > 0 || narrowed || query.editing),
@@ -115,13 +115,15 @@ struct ItemListView {
     ]
 
     /// The search form's fields as the URL set them, and the sort menu.
-    private func searchForm(_ query: ListQuery, grouping: ItemGrouping, context: PageContext) -> MustacheValue {
+    private func searchForm(_ query: ListQuery, grouping: ItemGrouping, defaultGrouping: ItemGrouping,
+                            context: PageContext) -> MustacheValue {
         let current = query.sortParameter
         let labels = Self.sortLabelKeys
         return .object([
+            // The default grouping is no parameter at all: a cleared search is the plain `/items`.
             "groups": .list(ItemGrouping.allCases.map { option in
                 .object([
-                    "value": .string(option.rawValue),
+                    "value": .string(option == defaultGrouping ? "" : option.rawValue),
                     "label": .string(context.text(Self.groupingLabelKeys[option] ?? "groupNone")),
                     "selected": .bool(option == grouping),
                 ])

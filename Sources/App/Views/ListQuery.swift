@@ -114,9 +114,10 @@ struct ListQuery: Sendable, Equatable {
         return parameters
     }
 
-    /// The location and label filters and the grouping: what the search form carries along.
+    /// The location and label filters: what the search form carries along as hidden fields (its
+    /// grouping is its own select).
     var placeParameters: [(String, String)] {
-        filterParameters.filter { ["location", "sub", "label", "group"].contains($0.0) }
+        filterParameters.filter { ["location", "sub", "label"].contains($0.0) }
     }
 
     /// What brings a link back to this list as it is: search, sort, filters and page.
