@@ -66,7 +66,12 @@ struct LocationsController: Sendable {
             }
         }
         let landing = "/locations?focus=\(location.key.lowercasedString)&direction=\(direction)"
-        return context.redirect(to: landing, flash: flash, place: PlacesView.rowID(location))
+        // The message goes beside the row, but the URL has no fragment: with one, browsers skip
+        // `autofocus` ("blocked because a document's URL has a fragment"), and scripts' focus is
+        // undone when the page scrolls to it. Focusing the button scrolls the row into view.
+        var response = context.redirect(to: landing, flash: flash, place: PlacesView.rowID(location))
+        response.headers[.location] = landing
+        return response
     }
 
     // MARK: - Helpers
