@@ -50,6 +50,9 @@ public final class ItemStore: Sendable {
     let accountWrites = Atomic<UInt64>(0)
     /// Counts committed changes to locations and labels (see ``placesRevision``).
     let placesWrites = Atomic<Int>(0)
+    /// Whether any location exists, as of the last commit (see ``hasLocations()``): read on
+    /// every list page, so kept here rather than asked of the file.
+    let locationsExist: Atomic<Bool>
     /// The household's high-value threshold as stored (see ``valuableThreshold``).
     let storedValuableThreshold: Atomic<Int>
 
@@ -84,13 +87,16 @@ public final class ItemStore: Sendable {
         var loaded = ItemOrder()
         var dataVersion: Int64 = 0
         var threshold = ItemQuery.defaultValuableThreshold
+        var hasLocations = false
         pool = try DatabasePool(path: path, readers: configuration.readers, options: options) { db in
             try Self.migrator.migrate(db)
             loaded = try Self.loadOrder(db)
             dataVersion = try Self.dataVersion(db)
             threshold = try Self.loadValuableThreshold(db)
+            hasLocations = try Self.anyLocation(db)
         }
         storedValuableThreshold = Atomic(threshold)
+        locationsExist = Atomic(hasLocations)
         order = Mutex(loaded)
         orderDataVersion = Atomic(dataVersion)
         if let age = configuration.purgeDraftsOnOpenOlderThan {
@@ -140,14 +146,18 @@ public final class ItemStore: Sendable {
             var working = order.withLock { $0 }
             var change = ListChange.structure
             var reloaded = false
+            var locations = false
             let result = try db.inTransaction(.immediate) {
                 if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
                     working = try Self.loadOrder(db)
                     storedValuableThreshold.store(try Self.loadValuableThreshold(db), ordering: .releasing)
                     reloaded = true
                 }
-                return try body(db, &working, &change)
+                let result = try body(db, &working, &change)
+                locations = try Self.anyLocation(db)
+                return result
             }
+            locationsExist.store(locations, ordering: .releasing)
             let committed = working
             order.withLock { $0 = committed }
             // Writers are serialized here, so the next revision is known; its change is recorded
@@ -158,6 +168,10 @@ public final class ItemStore: Sendable {
             orderDataVersion.store(try Self.dataVersion(db), ordering: .relaxed)
             return result
         }
+    }
+
+    static func anyLocation(_ db: Database) throws -> Bool {
+        try db.fetchOne("SELECT EXISTS (SELECT 1 FROM locations)") { $0[0] as Bool } ?? false
     }
 
     static func dataVersion(_ db: Database) throws -> Int64 {

@@ -143,7 +143,9 @@ extension ItemStore {
 
     /// Whether any location exists: the list is then cut into sections by location unless
     /// its URL says otherwise.
+    /// As of this store's last commit (another process's locations are seen after this store's
+    /// next write, as its revision is).
     public func hasLocations() throws -> Bool {
-        try pool.readWithoutTransaction { db in try db.fetchOne("SELECT EXISTS (SELECT 1 FROM locations)") { $0[0] as Bool } ?? false }
+        locationsExist.load(ordering: .acquiring)
     }
 }
