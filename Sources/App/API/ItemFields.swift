@@ -36,7 +36,7 @@ enum ItemFields {
     /// once trimmed) never allows less.
     static func string(
         _ body: [String: Any], _ field: String, required: Bool, maxLength: Int = .max, tooLong: String = "",
-        _ errors: inout [ProblemDetails.FieldError]
+        tooLongArguments: [String] = [], _ errors: inout [ProblemDetails.FieldError]
     ) -> String? {
         guard let value = body[field] else {
             if required { errors.append(.init(field: field, message: "apiErrorRequired")) }
@@ -46,7 +46,7 @@ enum ItemFields {
             errors.append(.init(field: field, message: "apiErrorString"))
             return nil
         }
-        if text.unicodeScalars.count > maxLength { errors.append(.init(field: field, message: tooLong)) }
+        if text.unicodeScalars.count > maxLength { errors.append(.init(field: field, message: tooLong, arguments: tooLongArguments)) }
         return text
     }
 

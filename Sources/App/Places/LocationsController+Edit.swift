@@ -67,20 +67,14 @@ extension LocationsController {
         let options = PlacesView.locationOptions(tree, selected: form.parent) {
             !own.contains($0.key) && $0.depth + height <= ItemStore.maxLocationDepth
         }
-        var values: [String: MustacheValue] = [
+        var values = PlacesView.locationFields(name: form.name, note: form.note, parent: form.parent, options: options,
+                                               errors: form.errors, context: context)
+        values.merge([
             "title": .string(context.format("placesEditLocationTitle", location.name)),
             "action": .string("/locations/\(location.key.lowercasedString)"),
             "version": .int(form.version),
-            "name": .string(form.name),
-            "note": .string(form.note),
-            "topSelected": .bool(form.parent == nil),
-            "parentOptions": .list(options),
-            "nameHint": .string(context.format("placesLocationNameHint", String(ItemStore.maxLocationNameLength))),
-            "nameMax": .int(ItemStore.maxLocationNameLength),
-            "noteMax": .int(ItemStore.maxLocationNoteLength),
-            "errors": .object(form.errors.mapValues { .string($0) }),
             "backHref": .string("/locations#" + PlacesView.rowID(location)),
-        ]
+        ]) { $1 }
         if let conflict {
             let parentPath = conflict.parentKey.flatMap { tree.location(key: $0)?.pathText } ?? context.text("placesTopLevel")
             values["conflict"] = .object([

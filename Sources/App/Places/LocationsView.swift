@@ -77,16 +77,9 @@ struct LocationsView: Sendable {
     private func addValues(_ form: AddForm, tree: LocationTree, context: PageContext) -> MustacheValue {
         // A new location can go inside any location that is not already as deep as they go.
         let options = PlacesView.locationOptions(tree, selected: form.parent) { $0.depth < ItemStore.maxLocationDepth }
-        return .object([
-            "name": .string(form.name),
-            "note": .string(form.note),
-            "topSelected": .bool(form.parent == nil),
-            "parentOptions": .list(options),
-            "nameHint": .string(context.format("placesLocationNameHint", String(ItemStore.maxLocationNameLength))),
-            "nameMax": .int(ItemStore.maxLocationNameLength),
-            "noteMax": .int(ItemStore.maxLocationNoteLength),
-            "errors": .object(form.errors.mapValues { .string($0) }),
-            "hasErrors": .bool(!form.errors.isEmpty),
-        ])
+        var values = PlacesView.locationFields(name: form.name, note: form.note, parent: form.parent, options: options,
+                                               errors: form.errors, context: context)
+        values["hasErrors"] = .bool(!form.errors.isEmpty)
+        return .object(values)
     }
 }

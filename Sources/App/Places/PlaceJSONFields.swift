@@ -7,22 +7,14 @@ import Storage
 /// What only the store can decide (a taken name, too deep, a cycle) it decides, and
 /// ``PlaceMessage`` words it.
 enum PlaceJSONFields {
-    /// A string member at most `limit` code points long.
+    /// A string member at most `limit` code points long (the item API's reader, its limit in the
+    /// message); `nil` when missing, not a string, or too long.
     static func text(_ body: [String: Any], _ field: String, required: Bool, limit: Int, tooLong: String,
                      _ errors: inout [ProblemDetails.FieldError]) -> String? {
-        guard let value = body[field] else {
-            if required { errors.append(.init(field: field, message: "apiErrorRequired")) }
-            return nil
-        }
-        guard let text = value as? String else {
-            errors.append(.init(field: field, message: "apiErrorString"))
-            return nil
-        }
-        guard text.unicodeScalars.count <= limit else {
-            errors.append(.init(field: field, message: tooLong, arguments: [String(limit)]))
-            return nil
-        }
-        return text
+        let before = errors.count
+        let text = ItemFields.string(body, field, required: required, maxLength: limit, tooLong: tooLong,
+                                     tooLongArguments: [String(limit)], &errors)
+        return errors.count == before ? text : nil
     }
 
     /// A member that is a key or `null`: `.absent`, `.none` (null), or the key.

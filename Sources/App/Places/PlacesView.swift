@@ -5,6 +5,21 @@ import Storage
 /// What the places pages (locations, labels, totals) share: chips, figures, the select of
 /// locations by path, and the links between them.
 struct PlacesView: Sendable {
+    /// The fields of a location's form (Add and Edit): name, note, where it goes, limits, messages.
+    static func locationFields(name: String, note: String, parent: UUID?, options: [MustacheValue], errors: [String: String],
+                               context: PageContext) -> [String: MustacheValue] {
+        [
+            "name": .string(name),
+            "note": .string(note),
+            "topSelected": .bool(parent == nil),
+            "parentOptions": .list(options),
+            "nameHint": .string(context.format("placesLocationNameHint", String(ItemStore.maxLocationNameLength))),
+            "nameMax": .int(ItemStore.maxLocationNameLength),
+            "noteMax": .int(ItemStore.maxLocationNoteLength),
+            "errors": .object(errors.mapValues { .string($0) }),
+        ]
+    }
+
     let formatters: Formatters
 
     /// A label as `places/chip` draws it: `<span class="label-chip label-chip--COLOR">NAME</span>`.
