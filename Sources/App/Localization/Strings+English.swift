@@ -595,5 +595,9 @@ extension Strings {
         "reportNoLocation": "No location",
         "reportSubtotalOne": "Subtotal, {0}, 1 item",
         "reportSubtotalMany": "Subtotal, {0}, {1} items",
+        "historyPhotosAdded": "{0} photos added",
+        "historyPhotosRemoved": "{0} photos removed",
+        "historyCoverChanged": "Cover photo changed",
+        "historyPhotosReordered": "Photos reordered",
     ]
 }

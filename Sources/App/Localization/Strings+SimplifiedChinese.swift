@@ -595,5 +595,9 @@ extension Strings {
         "reportNoLocation": "无位置",
         "reportSubtotalOne": "小计：{0}，1 件物品",
         "reportSubtotalMany": "小计：{0}，{1} 件物品",
+        "historyPhotosAdded": "添加了 {0} 张照片",
+        "historyPhotosRemoved": "移除了 {0} 张照片",
+        "historyCoverChanged": "更换了封面照片",
+        "historyPhotosReordered": "调整了照片顺序",
     ]
 }

@@ -595,5 +595,9 @@ extension Strings {
         "reportNoLocation": "無位置",
         "reportSubtotalOne": "小計：{0}，1 件物品",
         "reportSubtotalMany": "小計：{0}，{1} 件物品",
+        "historyPhotosAdded": "加入了 {0} 張照片",
+        "historyPhotosRemoved": "移除了 {0} 張照片",
+        "historyCoverChanged": "更換了封面照片",
+        "historyPhotosReordered": "調整了照片順序",
     ]
 }

@@ -52,9 +52,11 @@ extension DetailView {
         case .deleted: return context.text("historyDeleted")
         case .restored: return context.format("historyRestored", new)
         case .moved: return context.format("historyMoved", old, new)
-        case .photoAdded: return context.text("historyPhotoAdded")
+        case .photoAdded: return new.isEmpty ? context.text("historyPhotoAdded") : context.format("historyPhotosAdded", new)
         case .photoReplaced: return context.text("historyPhotoReplaced")
-        case .photoRemoved: return context.text("historyPhotoRemoved")
+        case .photoRemoved: return new.isEmpty ? context.text("historyPhotoRemoved") : context.format("historyPhotosRemoved", new)
+        case .coverChanged: return context.text("historyCoverChanged")
+        case .photosReordered: return context.text("historyPhotosReordered")
         case .updated:
             switch entry.field {
             case .name?: return context.format("historyName", old, new)

@@ -5,6 +5,7 @@ public struct HistoryEntry: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case created, updated, photoAdded = "photo-added", photoReplaced = "photo-replaced"
         case photoRemoved = "photo-removed", moved, deleted, restored, imported
+        case coverChanged = "cover-changed", photosReordered = "photos-reordered"
     }
 
     /// The field an `updated` entry is about.

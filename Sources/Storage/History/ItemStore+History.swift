@@ -26,12 +26,23 @@ extension ItemStore {
                        old: String(old.valueInDollars), new: String(new.valueInDollars), db)
         }
         try recordPlacementChanges(from: old.placement, to: new.placement, item: new.key, actor: actor, at: at, db)
-        switch (old.photoETag, new.photoETag) {
-        case (nil, .some): try record(.photoAdded, item: new.key, actor: actor, at: at, db)
-        case (.some, nil): try record(.photoRemoved, item: new.key, actor: actor, at: at, db)
-        case let (before?, after?) where before != after: try record(.photoReplaced, item: new.key, actor: actor, at: at, db)
-        default: break
+    }
+
+    /// The entries of a change to an item's photos: one put in another's place, or how many
+    /// were added and removed (`new` is the count when more than one), else whether the cover
+    /// or only the order changed.
+    static func recordPhotoChanges(from old: [String], to new: [String], item key: UUID, actor: Actor, at: Date,
+                                   _ db: Database) throws {
+        let added = new.filter { !old.contains($0) }.count
+        let removed = old.filter { !new.contains($0) }.count
+        // One photo put in another's place (the API's PUT of the cover): a replacement.
+        if added == 1, removed == 1, old.count == new.count, zip(old, new).filter({ $0 != $1 }).count == 1 {
+            return try record(.photoReplaced, item: key, actor: actor, at: at, db)
         }
+        if added > 0 { try record(.photoAdded, item: key, actor: actor, at: at, new: added > 1 ? String(added) : nil, db) }
+        if removed > 0 { try record(.photoRemoved, item: key, actor: actor, at: at, new: removed > 1 ? String(removed) : nil, db) }
+        guard added == 0, removed == 0, old != new else { return }
+        try record(old.first == new.first ? .photosReordered : .coverChanged, item: key, actor: actor, at: at, db)
     }
 
     /// An item's history, newest first: `limit` entries before the entry `before` (a

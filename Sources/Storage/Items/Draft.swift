@@ -15,8 +15,10 @@ public struct Draft: Sendable, Equatable {
     public var dateCreated: Date
     /// The item's version when the edit began; `nil` for a new item.
     public var baseVersion: Int?
-    /// The ETag of the photo the item will have on commit, or `nil` for none.
+    /// The ETag of the cover photo the item will have on commit, or `nil` for none.
     public var photoETag: String?
+    /// All the photos the item will have on commit, cover first.
+    public var photoETags: [String] = []
     public var updatedAt: Date
     /// The location and labels the item will have on commit.
     public var placement: ItemPlacement = .nowhere
@@ -33,6 +35,7 @@ public struct Draft: Sendable, Equatable {
         self.dateCreated = dateCreated
         self.baseVersion = baseVersion
         self.photoETag = photoETag
+        self.photoETags = photoETag.map { [$0] } ?? []
         self.updatedAt = updatedAt
     }
 }

@@ -61,6 +61,7 @@ extension ItemStore {
         try writeItems { db, _ in
             guard let etag = try db.fetchOne("SELECT photo_etag FROM deleted_items WHERE key = ?", key, map: { $0[0] as String? })
             else { throw StoreError.itemNotFound }
+            try Self.setPhotoETags([], of: .deleted(key), db)
             try db.execute("DELETE FROM deleted_items WHERE key = ?", key)
             try Self.releasePhoto(etag, db)
         }
@@ -76,6 +77,7 @@ extension ItemStore {
                 (key: row[0] as UUID, etag: row[1] as String?)
             }
             for entry in stale {
+                try Self.setPhotoETags([], of: .deleted(entry.key), db)
                 try db.execute("DELETE FROM deleted_items WHERE key = ?", entry.key)
                 try Self.releasePhoto(entry.etag, db)
             }
@@ -100,6 +102,7 @@ extension ItemStore {
                 item.placement = try Self.existingPart(of: item.placement, db)
                 try Self.insert(item, at: position, db)
                 order.insert(position)
+                try Self.transferPhotos(from: .deleted(item.key), to: .item(item.key), db)
                 try db.execute("DELETE FROM deleted_items WHERE key = ?", entry.item.key)
                 try Self.record(.restored, item: entry.item.key, actor: actor, at: now, new: String(index + 1), db)
                 restored.append(item)

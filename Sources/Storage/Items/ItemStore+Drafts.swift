@@ -53,7 +53,8 @@ extension ItemStore {
                               photoETag: item.photoETag, updatedAt: updatedAt)
             draft.placement = item.placement
             try Self.insert(draft, db)
-            return draft
+            try Self.copyPhotos(from: .item(key), to: .draft(draft.id), db)
+            return try Self.existingDraft(id: draft.id, db)
         }
     }
 
@@ -82,7 +83,8 @@ extension ItemStore {
         }
     }
 
-    /// Gives a draft a new photo. The type comes from the bytes.
+    /// Gives a draft a new cover photo in place of its first (the others stay). The type comes
+    /// from the bytes.
     ///
     /// - Throws: ``StoreError/photoTooLarge(limit:)``, ``StoreError/unsupportedPhotoType``,
     ///   ``StoreError/draftNotFound``.
@@ -91,14 +93,15 @@ extension ItemStore {
         return try setDraftPhoto(id: id, photo: photo)
     }
 
-    /// Takes a draft's photo away (the item keeps its photo unless the draft is committed).
+    /// Takes a draft's cover photo away; the next one becomes the cover (the item keeps its
+    /// photos unless the draft is committed).
     ///
     /// - Throws: ``StoreError/draftNotFound``.
     public func removeDraftPhoto(id: UUID) throws -> Draft {
         try setDraftPhoto(id: id, photo: nil)
     }
 
-    /// The photo a draft currently shows, or `nil` when it has none or the draft does not exist.
+    /// The cover photo a draft currently shows, or `nil` when it has none or the draft does not exist.
     public func draftPhoto(id: UUID) throws -> Photo? {
         try pool.readWithoutTransaction { db in
             try db.fetchOne("""
@@ -140,19 +143,22 @@ extension ItemStore {
                 try Self.validate(name: draft.name, serialNumber: draft.serialNumber, valueInDollars: draft.valueInDollars)
             }
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
+            let photos = try Self.photoETags(of: .draft(id), db)
             let item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
                             valueInDollars: draft.valueInDollars, dateCreated: draft.dateCreated,
                             version: 1, photoETag: draft.photoETag,
                             placement: try placement ?? Self.existingPart(of: draft.placement, db))
             if draft.isNew {
                 try Self.append(item, db, &order)
+                try Self.transferPhotos(from: .draft(id), to: .item(item.key), db)
                 try Self.record(.created, item: item.key, actor: actor, at: now, db)
                 try Self.recordPlacementChanges(from: .nowhere, to: item.placement, item: item.key, actor: actor, at: now, db)
-                if item.photoETag != nil { try Self.record(.photoAdded, item: item.key, actor: actor, at: now, db) }
+                try Self.recordPhotoChanges(from: [], to: photos, item: item.key, actor: actor, at: now, db)
                 return item
             }
             change = .fields(of: draft.itemKey)
-            return try Self.replace(with: item, expectedVersion: expectedVersion ?? draft.baseVersion, actor: actor, at: now, db)
+            return try Self.replace(with: item, photosFrom: .draft(id), expectedVersion: expectedVersion ?? draft.baseVersion,
+                                    actor: actor, at: now, db)
         }
     }
 
@@ -179,13 +185,21 @@ extension ItemStore {
     }
 
     /// Writes `edited` over the item with its key, if that is still at `expectedVersion`: its
-    /// version bumped (unless nothing changed), its old photo released, the change recorded.
-    private static func replace(with edited: Item, expectedVersion: Int?, actor: Actor, at now: Date, _ db: Database) throws -> Item {
+    /// version bumped (unless nothing changed), its photos those of `photosFrom` (a draft's;
+    /// `nil`: as they are), the ones it no longer shows released, the change recorded.
+    private static func replace(with edited: Item, photosFrom source: PhotoHolder? = nil, expectedVersion: Int?,
+                                actor: Actor, at now: Date, _ db: Database) throws -> Item {
         guard let current = try item(key: edited.key, db) else { throw StoreError.itemNotFound }
         guard current.version == expectedVersion else { throw StoreError.conflict(current: current) }
+        let currentPhotos = try photoETags(of: .item(current.key), db)
+        let photos = try source.map { try photoETags(of: $0, db) } ?? currentPhotos
         var item = edited
         item.version = current.version
-        guard item != current else { return current }
+        item.photoETag = photos.first
+        guard item != current || photos != currentPhotos else {
+            if let source { try setPhotoETags([], of: source, db) }
+            return current
+        }
         // The version comes from a row: checked, as a damaged file may hold Int.max.
         let (next, overflow) = current.version.addingReportingOverflow(1)
         guard !overflow else {
@@ -200,8 +214,9 @@ extension ItemStore {
             try writePlacement(item.placement, ofItem: item.key, db)
             item = try self.item(key: item.key, db) ?? item
         }
-        if current.photoETag != item.photoETag { try releasePhoto(current.photoETag, db) }
+        if let source { try transferPhotos(from: source, to: .item(item.key), db) }
         try recordChanges(from: current, to: item, actor: actor, at: now, db)
+        try recordPhotoChanges(from: currentPhotos, to: photos, item: item.key, actor: actor, at: now, db)
         return item
     }
 
@@ -212,6 +227,7 @@ extension ItemStore {
     public func cancelDraft(id: UUID) throws {
         try pool.write { db in
             let draft = try Self.existingDraft(id: id, db)
+            try Self.setPhotoETags([], of: .draft(id), db)
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             try Self.releasePhoto(draft.photoETag, db)
         }
@@ -226,6 +242,7 @@ extension ItemStore {
                 (id: row[0] as UUID, photoETag: row[1] as String?)
             }
             for draft in stale {
+                try Self.setPhotoETags([], of: .draft(draft.id), db)
                 try db.execute("DELETE FROM drafts WHERE id = ?", draft.id)
                 try Self.releasePhoto(draft.photoETag, db)
             }
@@ -238,11 +255,16 @@ extension ItemStore {
     private func setDraftPhoto(id: UUID, photo: PreparedPhoto?) throws -> Draft {
         let updatedAt = now
         return try pool.write { db in
-            let draft = try Self.existingDraft(id: id, db)
-            if let photo { try Self.storePhoto(photo, db) }
-            try db.execute("UPDATE drafts SET photo_etag = ?, updated_at = ? WHERE id = ?",
-                           photo?.etag, updatedAt, id)
-            if draft.photoETag != photo?.etag { try Self.releasePhoto(draft.photoETag, db) }
+            _ = try Self.existingDraft(id: id, db)
+            var etags = try Self.photoETags(of: .draft(id), db)
+            if !etags.isEmpty { etags.removeFirst() }
+            if let photo {
+                try Self.storePhoto(photo, db)
+                etags.removeAll { $0 == photo.etag }
+                etags.insert(photo.etag, at: 0)
+            }
+            try Self.setPhotoETags(etags, of: .draft(id), db)
+            try db.execute("UPDATE drafts SET updated_at = ? WHERE id = ?", updatedAt, id)
             return try Self.existingDraft(id: id, db)
         }
     }
@@ -281,7 +303,9 @@ extension ItemStore {
     }
 
     static func draft(id: UUID, _ db: Database) throws -> Draft? {
-        try db.fetchOne("SELECT \(Draft.columns) FROM drafts WHERE id = ?", id, map: Draft.init(row:))
+        guard var draft = try db.fetchOne("SELECT \(Draft.columns) FROM drafts WHERE id = ?", id, map: Draft.init(row:)) else { return nil }
+        draft.photoETags = try photoETags(of: .draft(id), db)
+        return draft
     }
 
     static func existingDraft(id: UUID, _ db: Database) throws -> Draft {

@@ -18,7 +18,7 @@ extension ItemStore {
         }
     }
 
-    /// Deletes the photo `etag` if no item and no draft refers to it any more.
+    /// Deletes the photo `etag` if no item, draft or deleted item shows it any more.
     static func releasePhoto(_ etag: String?, _ db: Database) throws {
         guard let etag else { return }
         try db.execute("""
@@ -26,6 +26,7 @@ extension ItemStore {
             AND NOT EXISTS (SELECT 1 FROM items WHERE photo_etag = ?1)
             AND NOT EXISTS (SELECT 1 FROM drafts WHERE photo_etag = ?1)
             AND NOT EXISTS (SELECT 1 FROM deleted_items WHERE photo_etag = ?1)
+            AND NOT EXISTS (SELECT 1 FROM photo_uses WHERE photo_etag = ?1)
             """, etag)
         if db.changesCount > 0 {
             try db.execute("DELETE FROM photo_thumbnails WHERE photo_etag = ?", etag)

@@ -286,6 +286,7 @@ extension ItemStore {
         }
         registerFirstHourMigrations(&migrator)
         registerPlacesMigrations(&migrator)
+        registerPhotoListMigrations(&migrator)
         return migrator
     }()
 

@@ -16,6 +16,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case unsupportedPhotoType
     /// The photo is damaged, truncated or has too many pixels; `message` is fit for its uploader.
     case unreadablePhoto(message: String)
+    /// An item keeps at most `limit` photos.
+    case tooManyPhotos(limit: Int)
+    /// No photo of the draft (or item) has that digest.
+    case photoNotFound
     /// A field value the store refuses to save (the App validates first and shows 422).
     case invalidField(field: Field, reason: String)
 
