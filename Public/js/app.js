@@ -21,6 +21,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceLiveSearch();
   enhanceReport();
   enhanceSectionIndex();
+  enhancePhotoViewer();
   announceFlash();
 });
 
@@ -122,6 +123,7 @@ function enhanceDialog() {
       if (file.files.length > 0) file.form.requestSubmit(upload);
     });
   }
+  enhancePhotoStrip(dialog, signal);
   // Where the layout disables the camera (a phone on its side), disable it for real.
   const camera = dialog.querySelector(".detail__camera");
   if (camera && file) {
@@ -810,4 +812,77 @@ function enhanceSectionIndex() {
   });
   // The tap itself was handled by pointerdown (a link's click would scroll again).
   list.addEventListener("click", (event) => { if (strip.matches && event.pointerType === "touch") event.preventDefault(); });
+}
+
+// The dialog's photo strip: drag a thumbnail up or down to reorder (pointer, touch or pen);
+// letting go sends the new order with the dialog's form, as the ↑ and ↓ buttons would. A tap
+// without moving still opens the viewer (the thumbnail is its link).
+function enhancePhotoStrip(dialog, signal) {
+  const strip = dialog.querySelector(".photo-strip[data-reorder]");
+  const form = document.getElementById("detail-form");
+  if (!strip || !form) return;
+  let drag = null;
+  strip.addEventListener("pointerdown", (event) => {
+    const thumb = event.target.closest(".photo-strip__thumb");
+    if (!thumb || event.button !== 0) return;
+    const item = thumb.closest(".photo-strip__item");
+    drag = { item, thumb, startY: event.clientY, moved: false, order: digests(strip) };
+    thumb.setPointerCapture(event.pointerId);
+  }, { signal });
+  // The browser's own drag of a link or an image would take the pointer away.
+  strip.addEventListener("dragstart", (event) => event.preventDefault(), { signal });
+  strip.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    if (!drag.moved && Math.abs(event.clientY - drag.startY) < 8) return;
+    drag.moved = true;
+    drag.item.setAttribute("data-dragging", "");
+    const over = [...strip.children].find((other) => {
+      const box = other.getBoundingClientRect();
+      return other !== drag.item && event.clientY >= box.top && event.clientY <= box.bottom;
+    });
+    if (!over) return;
+    const box = over.getBoundingClientRect();
+    over.parentNode.insertBefore(drag.item, event.clientY < box.top + box.height / 2 ? over : over.nextSibling);
+  }, { signal });
+  const finish = (event) => {
+    if (!drag) return;
+    const { item, moved, order } = drag;
+    drag = null;
+    item.removeAttribute("data-dragging");
+    if (!moved) return;
+    event.preventDefault();
+    // The click that follows a drag must not open the viewer.
+    item.querySelector(".photo-strip__thumb").addEventListener("click", (click) => click.preventDefault(), { once: true });
+    const now = digests(strip);
+    if (now.join(" ") === order.join(" ")) return;
+    // A submitter that skips validation, as the ↑ and ↓ buttons do (a new item may have no name yet).
+    const send = document.createElement("button");
+    Object.assign(send, { name: "action", value: "photo-order", formNoValidate: true, hidden: true });
+    form.append(hiddenInput("photoOrder", now.join(" ")), send);
+    form.requestSubmit(send);
+  };
+  strip.addEventListener("pointerup", finish, { signal });
+  strip.addEventListener("pointercancel", (event) => {
+    if (!drag) return;
+    drag.moved = false;
+    finish(event);
+  }, { signal });
+}
+
+function digests(strip) {
+  return [...strip.querySelectorAll(".photo-strip__item")].map((item) => item.dataset.digest);
+}
+
+// The photo viewer: the arrow keys go to the previous and next photo, as a swipe does.
+function enhancePhotoViewer() {
+  const slides = document.querySelector(".viewer__slides");
+  if (!slides) return;
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const width = slides.clientWidth;
+    const index = Math.round(slides.scrollLeft / width) + (event.key === "ArrowRight" ? 1 : -1);
+    if (index < 0 || index >= slides.children.length) return;
+    event.preventDefault();
+    slides.children[index].scrollIntoView({ block: "nearest", inline: "center" });
+  });
 }

@@ -2,8 +2,8 @@ import HTTP
 import Storage
 
 extension HomepwnerApp {
-    /// Largest request body a photo form may send: the 10 MiB photo plus the other
-    /// fields and multipart framing. Bigger bodies are refused by the server with 413.
+    /// Largest request body of one photo (the API's upload): the 10 MiB photo plus framing.
+    /// Bigger bodies are refused by the server with 413.
     static let photoFormBodyLimit = 12 * 1024 * 1024
 
     /// Every route of the app. Every POST passes the same-origin filter on its head and
@@ -70,7 +70,7 @@ extension HomepwnerApp {
         routes.post("/items/restore", on: .writes, verified(list.restore))
         routes.get("/items/:key", detail.showItem)
         routes.register(.photos)
-        routes.post("/items/:key", bodyLimit: photoFormBodyLimit, on: .writes, admission: PhotoSubmissions.admit, verified(detail.submitItem))
+        routes.post("/items/:key", bodyLimit: dialogFormBodyLimit, on: .writes, admission: PhotoSubmissions.admit, verified(detail.submitItem))
         routes.post("/items/:key/cancel", on: .writes, verified(detail.cancelItem))
         routes.get("/items/:key/move", list.movePage)
         routes.post("/items/:key/move", on: .writes, verified(list.move))
@@ -122,11 +122,12 @@ extension HomepwnerApp {
         routes.post("/account/tokens/revoke", on: .writes, verified(tokens.revoke))
 
         routes.get("/drafts/:id", detail.showDraft)
-        routes.post("/drafts/:id", bodyLimit: photoFormBodyLimit, on: .writes, admission: PhotoSubmissions.admit, verified(detail.submitDraft))
+        routes.post("/drafts/:id", bodyLimit: dialogFormBodyLimit, on: .writes, admission: PhotoSubmissions.admit, verified(detail.submitDraft))
         routes.post("/drafts/:id/cancel", on: .writes, verified(detail.cancelDraft))
         routes.get("/drafts/:id/photo", photos.draftPhoto)
 
         registerPlaceRoutes(&routes, store: store, renderer: renderer)
+        registerPhotoRoutes(&routes, store: store, renderer: renderer)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()

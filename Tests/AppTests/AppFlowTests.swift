@@ -110,7 +110,7 @@ struct AppFlowTests {
             let draftURL = try #require(uploaded.location)
             #expect(draftURL.hasPrefix("/drafts/"))
             let draftPage = try browser.get(draftURL)
-            #expect(draftPage.text.contains("/photo?v="))
+            #expect(draftPage.text.contains("/drafts/") && draftPage.text.contains("/photos/"))
             // The list still shows the item as it was while the dialog is open.
             #expect(try app.store.photo(forItem: item.key) == photoBefore)
 

@@ -115,7 +115,7 @@ struct TableViewTests {
             ], file: ("photo", "vase.jpg", "image/jpeg", truncated))
             #expect(damaged.status == 422)
             #expect(damaged.text.contains("That photo is damaged, incomplete or far too large to read."))
-            #expect(damaged.body.contains("capture=\"environment\" form=\"detail-form\" autofocus"))
+            #expect(damaged.body.contains("capture=\"environment\" multiple form=\"detail-form\" autofocus"))
             #expect(try app.store.photo(forItem: item.key) == nil)
         }
     }

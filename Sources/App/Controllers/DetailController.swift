@@ -127,13 +127,21 @@ struct DetailController: Sendable {
         var errors = ItemForm.Errors()
         var draft = draft
         do {
-            if action == "remove-photo" {
-                draft = try store.removeDraftPhoto(id: draft.id)
-            } else if let file = form.file("photo") {
-                draft = try store.setDraftPhoto(id: draft.id, bytes: file.body.bytes())
+            let files = form.files("photo")
+            if !files.isEmpty {
+                // Each is read from the spool file only when its turn comes.
+                draft = try store.addDraftPhotos(id: draft.id, loading: files.map { file in { try file.body.bytes() } })
             } else if action == "upload" {
                 errors.photo = "errorPhotoMissing"
             }
+            draft = try applyPhotoAction(action, form: form, to: draft)
+        } catch StoreError.tooManyPhotos {
+            errors.photo = "errorTooManyPhotos"
+            return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
+        } catch StoreError.photoNotFound {
+            errors.photo = "errorPhotoGone"
+            return try render(.draft(try store.draft(id: draft.id) ?? draft), form: fields, errors: errors, request: request,
+                              status: .conflict)
         } catch StoreError.photoTooLarge {
             errors.photo = "errorPhotoTooLarge"
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .contentTooLarge)
@@ -183,6 +191,27 @@ struct DetailController: Sendable {
         return try done(item, isNew: draft.isNew, request: request, rounded: clean.valueWasRounded)
     }
 
+    /// The photo buttons: Remove photo (the cover, when it is the only one), and a photo's ↑, ↓,
+    /// Make cover and Remove in the strip (`photo-up:<digest>` …), or the order a drag left
+    /// (`photo-order` with `photoOrder`, the digests in order).
+    private func applyPhotoAction(_ action: String, form: SubmittedForm, to draft: Draft) throws -> Draft {
+        if action == "remove-photo" { return try store.removeDraftPhoto(id: draft.id) }
+        if action == "photo-order" {
+            let digests = (form["photoOrder"] ?? "").split(separator: " ").map(String.init)
+            return try store.reorderDraftPhotos(id: draft.id, digests: digests)
+        }
+        guard let colon = action.firstIndex(of: ":") else { return draft }
+        let digest = String(action[action.index(after: colon)...])
+        let index = draft.photoETags.firstIndex { Photo.digest(ofETag: $0) == digest }
+        switch action[..<colon] {
+        case "photo-remove": return try store.removeDraftPhoto(id: draft.id, digest: digest)
+        case "photo-cover": return try store.moveDraftPhoto(id: draft.id, digest: digest, to: 0)
+        case "photo-up": return try store.moveDraftPhoto(id: draft.id, digest: digest, to: max(0, (index ?? 0) - 1))
+        case "photo-down": return try store.moveDraftPhoto(id: draft.id, digest: digest, to: (index ?? Int.max - 1) + 1)
+        default: return draft
+        }
+    }
+
     /// After Done: back to the list as it was, at the item; a new item is shown where it went,
     /// at the end of the member's own order.
     /// When cents were typed, the message says what was kept (issue 22 point 11).
@@ -227,9 +256,11 @@ struct DetailController: Sendable {
         let history = try historyPage(of: subject, request: request)
         let detailView = detailView
         let places = try store.places()
+        let itemPhotos: [String]
+        if case .item(let item) = subject { itemPhotos = try store.photoETags(ofItem: item.key) } else { itemPhotos = [] }
         page.sheet = PageRenderer.Sheet(key: nil) {
             detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list, history: history,
-                              places: places, context: context)
+                              places: places, itemPhotos: itemPhotos, context: context)
         }
         if conflict != nil { page.values["conflictShown"] = true }
         // A sheet kept for the list's frame: an item as stored, as every member of a role sees it.

@@ -17,7 +17,9 @@ struct SubmittedForm: Sendable {
     init(request: HTTPRequest) throws {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         if contentType.hasPrefix("multipart/form-data") {
-            let form = try request.multipartForm(limits: .init())
+            // The route's body limit bounds the whole body (several photos may be sent at once);
+            // file parts stay in the spool file, so only the parts' count and text are limited here.
+            let form = try request.multipartForm(limits: .init(maxTotalSize: Int.max))
             var fields: [(name: String, value: String)] = []
             var files: [MultipartPart] = []
             for part in form.parts {
@@ -50,6 +52,11 @@ struct SubmittedForm: Sendable {
     /// The uploaded file of a field, if one was chosen (browsers send an empty part
     /// with an empty filename when none was).
     func file(_ name: String) -> MultipartPart? {
-        files.first { $0.name == name && !($0.filename ?? "").isEmpty && !$0.body.isEmpty }
+        self.files(name).first
+    }
+
+    /// Every file chosen for a field that takes several (`<input type=file multiple>`).
+    func files(_ name: String) -> [MultipartPart] {
+        files.filter { $0.name == name && !($0.filename ?? "").isEmpty && !$0.body.isEmpty }
     }
 }

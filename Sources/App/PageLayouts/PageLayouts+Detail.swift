@@ -1,18 +1,20 @@
 import Layout
 
 extension PageLayouts {
-    /// The detail modal: `V:[photo]-[toolbar]-[fields]-[random]-[date]-[history]` under the bar
-    /// (the photo and its camera first, as a new contact's "Add Photo"), presented as a centred
+    /// The detail modal: `V:[photo]-[photos]-[toolbar]-[fields]-[random]-[date]-[history]` under
+    /// the bar (the cover photo, the strip of all of them and the camera first, as a new
+    /// contact's "Add Photo"), presented as a centred
     /// form sheet in regular width and full screen in compact width. On a phone on its side
-    /// (compact height) the photo is hidden and the camera button disabled, and the toolbar says why.
+    /// (compact height) the photos are hidden and the camera button disabled, and the toolbar says why.
     static let detailSheet = spec {
         try LayoutSpec(
             block: "detail",
             container: "detail-sheet",
             formats: [
-                "V:|-0-[bar]-16-[photo]-[toolbar]-16-[fields]-[random-row]-16-[date]-16-[history]-16-|",
+                "V:|-0-[bar]-16-[photo]-[photos]-[toolbar]-16-[fields]-[random-row]-16-[date]-16-[history]-16-|",
                 "H:|-0-[bar]-0-|",
                 "H:|-0-[photo]-0-|",
+                "H:|-16-[photos]-16-|",
                 "H:|-16-[toolbar]-16-|",
                 "H:|-16-[fields]-16-|",
                 "H:|-16-[random-row]-16-|",
@@ -22,6 +24,7 @@ extension PageLayouts {
             slots: [
                 "bar": fixedHeight,
                 "photo": LayoutSlot(hugging: .required, variants: [.when(.compactHeight, .hide)]),
+                "photos": LayoutSlot(hugging: .required, variants: [.when(.compactHeight, .hide)]),
                 "toolbar": fixedHeight,
                 "fields": fixedHeight,
                 "random-row": fixedHeight,

@@ -23,13 +23,13 @@ struct DetailView {
         list: ListQuery,
         history: HistoryPage? = nil,
         places: PlaceDirectory = .empty,
+        itemPhotos: [String] = [],
         context: PageContext
     ) -> [String: MustacheValue] {
         let pageQuery = list.stateQuery
         var values: [String: MustacheValue] = [:]
         let fields: ItemForm
         let dateCreated: Date
-        let photoURL: String?
         let storedName: String
         let storedPlacement: ItemPlacement
         switch subject {
@@ -46,7 +46,6 @@ struct DetailView {
             let started = !fields.isBlank || draft.photoETag != nil
             values["changed"] = .bool(form != nil || !draft.isNew || started)
             storedName = draft.name
-            photoURL = draft.photoETag.map { "/drafts/\(id)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/drafts/\(id)\(pageQuery)")
             values["cancelAction"] = .string("/drafts/\(id)/cancel\(pageQuery)")
             values["isNew"] = .bool(draft.isNew)
@@ -59,7 +58,6 @@ struct DetailView {
             dateCreated = item.dateCreated
             storedPlacement = item.placement
             storedName = item.name
-            photoURL = item.photoETag.map { "/items/\(key)/photo?v=\(ItemListView.urlSafe($0))" }
             values["action"] = .string("/items/\(key)\(pageQuery)")
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
             values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter, grouping: list.grouping).url)
@@ -80,15 +78,12 @@ struct DetailView {
         values["title"] = .string(Self.title(shownName, context: context))
         values["date"] = .string(day.medium)
         values["dateISO"] = .string(day.iso)
-        if let photoURL {
-            values["photoURL"] = .string(photoURL)
-            values["photoAlt"] = .string(context.format("photoOf", fields.name))
-        }
+        values.merge(photoValues(PhotoSource(subject, itemPhotos: itemPhotos), name: fields.name, list: list, context: context)) { $1 }
         var messages: [String: MustacheValue] = [:]
         if let key = errors.name { messages["name"] = .string(context.text(key)) }
         if let key = errors.serialNumber { messages["serialNumber"] = .string(context.text(key)) }
         if let key = errors.value { messages["value"] = .string(context.text(key)) }
-        if let key = errors.photo { messages["photo"] = .string(context.text(key)) }
+        if let key = errors.photo { messages["photo"] = .string(context.format(key, String(ItemStore.maxPhotosPerItem))) }
         if let key = errors.location { messages["location"] = .string(context.text(key)) }
         if let key = errors.labels { messages["labels"] = .string(context.text(key)) }
         values.merge(placeValues(fields.places ?? PlaceFields(storedPlacement), places: places, context: context)) { $1 }

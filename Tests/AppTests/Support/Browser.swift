@@ -58,8 +58,13 @@ final class Browser {
 
     /// A multipart form as the detail dialog sends it; `file` is (field, filename, type, bytes).
     func postMultipart(_ path: String, _ fields: [String: String], file: (String, String, String, [UInt8])?, csrf: CSRF = .valid) throws -> Page {
+        try postMultipart(path, fields, files: file.map { [$0] } ?? [], csrf: csrf)
+    }
+
+    /// A form with several files (an `<input type=file multiple>`: one part per file, same name).
+    func postMultipart(_ path: String, _ fields: [String: String], files: [(String, String, String, [UInt8])], csrf: CSRF = .valid) throws -> Page {
         let all = try fieldsWithToken(fields.map { ($0.key, $0.value) }, csrf)
-        let files = file.map { [TestMultipartFile(name: $0.0, filename: $0.1, contentType: $0.2, data: $0.3)] } ?? []
+        let files = files.map { TestMultipartFile(name: $0.0, filename: $0.1, contentType: $0.2, data: $0.3) }
         let boundary = "----BrowserBoundary\(UInt32.random(in: 0...UInt32.max))"
         let body = TestClient.multipartBody(boundary: boundary, fields: all, files: files)
         return try send(.post, path, headers: [:], body: body, contentType: "multipart/form-data; boundary=\(boundary)")
