@@ -20,7 +20,7 @@ struct OpenAPITests {
             let paths = OpenAPIDocument.document["paths"] as! JSON
             var described: Set<String> = []
             for (path, item) in paths {
-                let routePath = path.replacingOccurrences(of: "{key}", with: ":key")
+                let routePath = path.replacingOccurrences(of: #"\{(\w+)\}"#, with: ":$1", options: .regularExpression)
                 for method in Self.methods where (item as! JSON)[method] != nil {
                     let route = "\(method.uppercased()) \(routePath)"
                     described.insert(route)

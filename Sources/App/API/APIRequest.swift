@@ -10,11 +10,12 @@ extension HTTPRequest {
         path.hasSuffix(".json") || bearerToken != nil || prefersJSON || (Self.isItemPhotoPath(path) && !prefersHTML)
     }
 
-    /// `/items/{key}/photo`, whatever the key (a malformed one is the API's 404 too).
+    /// `/items/{key}/photo` and `/items/{key}/photos/{digest}`, whatever the key (a malformed one is the API's 404 too).
     static func isItemPhotoPath(_ path: String) -> Bool {
-        guard path.hasPrefix("/items/"), path.hasSuffix("/photo") else { return false }
+        guard path.hasPrefix("/items/") else { return false }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        return segments.count == 4 && segments[1] == "items" && segments[3] == "photo"
+        // `/items/{key}/photo` (the cover) and `/items/{key}/photos/{digest}` (any of them).
+        return (segments.count == 4 && segments[3] == "photo") || (segments.count == 5 && segments[3] == "photos")
     }
 
 

@@ -20,7 +20,7 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "security": [["bearerAuth": [String]()], ["cookieAuth": [String]()]],
-            "paths": paths.merging(placePaths) { $1 },
+            "paths": paths.merging(placePaths) { $1 }.merging(photoPaths) { $1 },
             "components": components,
         ]
     }

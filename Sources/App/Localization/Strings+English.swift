@@ -616,5 +616,7 @@ extension Strings {
         "viewerBack": "Back to the item",
         "viewerCounter": "{0} of {1}",
         "viewerFullSize": "Open full size",
+        "apiErrorPhotoOrder": "List every photo's digest once, the cover first.",
+        "apiErrorNoPhoto": "No such photo in this item.",
     ]
 }

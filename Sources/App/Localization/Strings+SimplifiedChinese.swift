@@ -616,5 +616,7 @@ extension Strings {
         "viewerBack": "返回物品",
         "viewerCounter": "第 {0} 张，共 {1} 张",
         "viewerFullSize": "查看原图",
+        "apiErrorPhotoOrder": "请列出每张照片的摘要各一次，封面在前。",
+        "apiErrorNoPhoto": "此物品中没有这张照片。",
     ]
 }

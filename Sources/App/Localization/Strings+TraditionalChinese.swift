@@ -616,5 +616,7 @@ extension Strings {
         "viewerBack": "返回物品",
         "viewerCounter": "第 {0} 張，共 {1} 張",
         "viewerFullSize": "檢視原圖",
+        "apiErrorPhotoOrder": "請列出每張照片的摘要各一次，封面在前。",
+        "apiErrorNoPhoto": "此物品中沒有這張照片。",
     ]
 }
