@@ -108,7 +108,7 @@ struct HardeningTests {
             // A photo over the route's limit: refused from its head with 413.
             let tooLarge = try browser.client.request(.post, "/items/\(item.key.lowercasedString)", headers: [
                 .contentType: "multipart/form-data; boundary=x", .origin: browser.origin,
-                .contentLength: String(HomepwnerApp.photoFormBodyLimit + 1),
+                .contentLength: String(HomepwnerApp.dialogFormBodyLimit + 1),
             ])
             #expect(tooLarge.status == .contentTooLarge)
             #expect(tooLarge.headers.values(for: .setCookie).isEmpty)
