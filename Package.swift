@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(name: "PageBenchmark", dependencies: ["App", "Cryptography", "HTTP", "Storage"], path: "Benchmarks/Pages", swiftSettings: strict),
         // Makes a ~1 GB store of photos for Benchmarks/backup.sh.
         .executableTarget(name: "BackupSeedBenchmark", dependencies: ["Storage"], path: "Benchmarks/BackupSeed", swiftSettings: strict),
-        .executableTarget(name: "ImagingBenchmark", dependencies: ["Imaging"], path: "Benchmarks/Imaging", swiftSettings: strict),
+        .executableTarget(name: "ImagingBenchmark", dependencies: ["Imaging", "Storage"], path: "Benchmarks/Imaging", swiftSettings: strict),
 
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"], swiftSettings: strict),

@@ -103,6 +103,9 @@ do {
         }
         results += [(read, "-"), (strip, "-"), (thumbs, "< 150 ms")]
     }
+    if options.photo == nil {
+        results.append((try SeveralPhotos.run(repetitions: max(3, options.repetitions / 8)), "≤ 1000 ms"))
+    }
 
     print("")
     print("operation                                          median ms     p99 ms    target")
