@@ -20,18 +20,24 @@ struct ReportController: Sendable {
     /// `?group=location` (issue 23 point 7): a section per location that holds items, by path,
     /// depth-first in the locations' order, "No location" last, each closed by its subtotal;
     /// the grand total stays at the foot.
+    ///
+    /// `?photos=1` (issue 24): after the table, a page per item with photos showing all of them.
     func show(_ request: HTTPRequest) throws -> HTTPResponse {
         // A pending message belongs to the list, which shows it; the report does not.
         let context = renderer.context(for: request, takingFlash: false)
         let query = ListQuery(request: request).state
         let grouped = request.query("group") == "location"
+        let photoPages = request.query("photos") == "1"
         let view = ReportView(formatters: renderer.formatters, context: context, valuableThreshold: store.valuableThreshold)
         let owners = try accounts.accounts().filter { $0.role == .owner }.map(\.username)
         var writer = try SpoolWriter(directory: spoolDirectory)
         var tail: ArraySlice<UInt8> = []
         var number = 0
+        // Items with photos, by their number in the table: the photo pages come after it.
+        var withPhotos: [(number: Int, item: Item)] = []
         let head = { (count: Int, totalValue: Int) in
-            let values = view.values(query: query, grouped: grouped, count: count, totalValue: totalValue, owners: owners, date: Date())
+            var values = view.values(query: query, grouped: grouped, count: count, totalValue: totalValue, owners: owners, date: Date())
+            values.merge(view.photoPagesLink(query, grouped: grouped, photoPages: photoPages)) { $1 }
             let page = try renderer.page("items/report", values, context: context)
             guard let slot = Self.range(of: Array(ReportView.rowsSlot.utf8), in: page) else {
                 throw MustacheError(template: "items/report", line: 0, column: 0, message: "no {{{rowsSlot}}} in the table body")
@@ -41,6 +47,7 @@ struct ReportController: Sendable {
         }
         let row = { (item: Item) in
             number += 1
+            if photoPages, item.photoETag != nil { withPhotos.append((number, item)) }
             try renderer.library.render("items/report-row", .custom(view.row(item, number: number)), into: &writer.buffer)
             try writer.flushIfFull()
         }
@@ -60,7 +67,19 @@ struct ReportController: Sendable {
         } else {
             try store.forEachItem(matching: query.filter, totals: head) { item, _ in try row(item) }
         }
-        try writer.append(tail)
+        if let slot = Self.range(of: Array(ReportView.appendixSlot.utf8), in: Array(tail)) {
+            let bytes = Array(tail)
+            try writer.append(bytes[..<slot.lowerBound])
+            for (number, item) in withPhotos {
+                let photos = try store.photoETags(ofItem: item.key)
+                guard !photos.isEmpty else { continue }  // removed meanwhile
+                try renderer.library.render("items/report-appendix", view.appendixPage(item, number: number, photos: photos), into: &writer.buffer)
+                try writer.flushIfFull()
+            }
+            try writer.append(bytes[slot.upperBound...])
+        } else {
+            try writer.append(tail)
+        }
         var response = HTTPResponse(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: try writer.finish())
         context.finish(&response)
         return response

@@ -618,5 +618,8 @@ extension Strings {
         "viewerFullSize": "Open full size",
         "apiErrorPhotoOrder": "List every photo's digest once, the cover first.",
         "apiErrorNoPhoto": "No such photo in this item.",
+        "reportWithPhotoPages": "With photo pages",
+        "reportWithoutPhotoPages": "Without photo pages",
+        "reportAppendixNumber": "No. {0}",
     ]
 }

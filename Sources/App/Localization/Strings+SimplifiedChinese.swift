@@ -618,5 +618,8 @@ extension Strings {
         "viewerFullSize": "查看原图",
         "apiErrorPhotoOrder": "请列出每张照片的摘要各一次，封面在前。",
         "apiErrorNoPhoto": "此物品中没有这张照片。",
+        "reportWithPhotoPages": "附照片页",
+        "reportWithoutPhotoPages": "不附照片页",
+        "reportAppendixNumber": "第 {0} 项",
     ]
 }

@@ -618,5 +618,8 @@ extension Strings {
         "viewerFullSize": "檢視原圖",
         "apiErrorPhotoOrder": "請列出每張照片的摘要各一次，封面在前。",
         "apiErrorNoPhoto": "此物品中沒有這張照片。",
+        "reportWithPhotoPages": "附照片頁",
+        "reportWithoutPhotoPages": "不附照片頁",
+        "reportAppendixNumber": "第 {0} 項",
     ]
 }

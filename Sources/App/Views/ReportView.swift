@@ -14,6 +14,8 @@ struct ReportView {
     /// and the rows are streamed in between. Every value a template prints is HTML-escaped
     /// but this one, so no item, name or search can spell it.
     static let rowsSlot = "<!-- report rows -->"
+    /// Where the photo pages go (`?photos=1`), after the table: streamed in as the rows are.
+    static let appendixSlot = "<!-- report photo pages -->"
 
     private var language: Language { context.language }
 
@@ -38,6 +40,7 @@ struct ReportView {
             "groupLabel": .string(context.text(grouped ? "reportUngrouped" : "reportGroupByLocation")),
             "listHref": .string(query.state.url),
             "rowsSlot": .string(Self.rowsSlot),
+            "appendixSlot": .string(Self.appendixSlot),
             "empty": .bool(count == 0),
         ]
         if !owners.isEmpty {
