@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "CLinuxShim", path: "Sources/CLinuxShim"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // libjpeg and libpng leave failing calls by exit() or longjmp; this C layer contains both.
         // A C target gets no autolinking from its dependencies' module maps, hence the linker settings.
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"], path: "Sources/CImaging",
@@ -27,7 +28,9 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "Cryptography", "Imaging"], swiftSettings: strict),
         .target(name: "Layout", swiftSettings: strict),
         .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),
-        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography"], exclude: ["Caches/README.md"], swiftSettings: strict),
+        // The takeaway ZIP (issue 24): the container written here, deflate from the system's zlib.
+        .target(name: "Archiving", dependencies: ["CZlib"], swiftSettings: strict),
+        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography", "Archiving"], exclude: ["Caches/README.md"], swiftSettings: strict),
         .executableTarget(name: "homepwner", dependencies: ["App", "HTTP"], swiftSettings: strict),
 
         // Shared by HTTPTests and AppTests: a live server on port 0 and a raw-socket client.
@@ -52,6 +55,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "Cryptography", "ImageFixtures", "Imaging"], swiftSettings: strict),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], swiftSettings: strict),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
+        .testTarget(name: "ArchivingTests", dependencies: ["Archiving"], swiftSettings: strict),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "HTTPTestSupport", "Storage", "homepwner", "ImageFixtures", "Cryptography"], swiftSettings: strict),
     ]
 )
