@@ -26,6 +26,7 @@ struct Options: Sendable, Equatable {
                homepwner tokens add|list|revoke …                 (API tokens; see `homepwner tokens --help`)
                homepwner backup FILE [--data-dir DIR] [--force]   (a verified one-file snapshot, server running or not)
                homepwner restore FILE --data-dir DIR [--force]    (replaces the store; the server must be stopped)
+               homepwner export --zip FILE [--data-dir DIR] [--force]  (the CSV and every item's photos in one ZIP)
 
           --host HOST          address to listen on (default 127.0.0.1; others are reachable from the network)
           --port PORT          port to listen on (default 8080; 0 picks a free port)

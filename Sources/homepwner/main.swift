@@ -4,13 +4,16 @@ import Storage
 
 // homepwner: parse flags, open the store and templates, serve until SIGTERM/SIGINT,
 // then finish in-flight requests, checkpoint the database and exit 0.
-// `homepwner users …` manages accounts, `tokens …` their API tokens, `backup`/`restore` copy the whole store, and exit;
+// `homepwner users …` manages accounts, `tokens …` their API tokens, `backup`/`restore` copy the whole store, `export --zip` writes the takeaway ZIP, and exit;
 // everything else starts the server.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "users" {
     exit(UsersCommand.run(Array(CommandLine.arguments.dropFirst(2)), readPassword: Launcher.readPasswordFromStandardInput))
 }
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "tokens" {
     exit(TokensCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "export" {
+    exit(ExportCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.count > 1, ["backup", "restore"].contains(CommandLine.arguments[1]) {
     exit(BackupCommand.run(CommandLine.arguments[1], Array(CommandLine.arguments.dropFirst(2))))

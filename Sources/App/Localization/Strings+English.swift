@@ -621,5 +621,8 @@ extension Strings {
         "reportWithPhotoPages": "With photo pages",
         "reportWithoutPhotoPages": "Without photo pages",
         "reportAppendixNumber": "No. {0}",
+        "takeawayTitle": "Take everything with you",
+        "takeawayHint": "One ZIP file with the list as a spreadsheet (CSV) and a folder per item with its photos: what an insurer or a spreadsheet opens without Homepwner.",
+        "downloadEverything": "Download everything",
     ]
 }

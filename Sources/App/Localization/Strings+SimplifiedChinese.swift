@@ -621,5 +621,8 @@ extension Strings {
         "reportWithPhotoPages": "附照片页",
         "reportWithoutPhotoPages": "不附照片页",
         "reportAppendixNumber": "第 {0} 项",
+        "takeawayTitle": "带走全部资料",
+        "takeawayHint": "一个 ZIP 文件，包含表格形式的清单（CSV）以及每件物品一个文件夹（内含照片）：保险公司或电子表格软件无需 Homepwner 即可打开。",
+        "downloadEverything": "全部下载",
     ]
 }

@@ -621,5 +621,8 @@ extension Strings {
         "reportWithPhotoPages": "附照片頁",
         "reportWithoutPhotoPages": "不附照片頁",
         "reportAppendixNumber": "第 {0} 項",
+        "takeawayTitle": "帶走全部資料",
+        "takeawayHint": "一個 ZIP 檔案，包含試算表形式的清單（CSV）以及每件物品一個資料夾（內含照片）：保險公司或試算表軟體無需 Homepwner 即可開啟。",
+        "downloadEverything": "全部下載",
     ]
 }
