@@ -827,7 +827,8 @@ function enhancePhotoStrip(dialog, signal) {
     if (!thumb || event.button !== 0) return;
     const item = thumb.closest(".photo-strip__item");
     drag = { item, thumb, startY: event.clientY, moved: false, order: digests(strip) };
-    thumb.setPointerCapture(event.pointerId);
+    // Moves keep coming here when the finger leaves the thumbnail (where capture is possible).
+    try { thumb.setPointerCapture(event.pointerId); } catch { /* not capturable: the strip still hears it */ }
   }, { signal });
   // The browser's own drag of a link or an image would take the pointer away.
   strip.addEventListener("dragstart", (event) => event.preventDefault(), { signal });

@@ -272,7 +272,7 @@ def test_edit_upload_photo_then_cancel(browser, http, png_file):
     assert row_fields(b, key)["name"] == "Camera"
     assert http.photo(key) == (200, red)
 
-    # Edit it: rename, take another photo, remove it, then Cancel.
+    # Edit it: rename, take another photo (the item now shows two), remove both, then Cancel.
     open_item(b, key)
     before = dialog_fields(b)
     assert b.find_all(".detail__image"), "the item's photo is not shown in its dialog"
@@ -287,7 +287,9 @@ def test_edit_upload_photo_then_cancel(browser, http, png_file):
     # Meanwhile the item itself still has its old photo.
     assert http.photo(key) == (200, red)
 
-    b.submit_by(b.find(".detail__remove-photo"))
+    assert len(b.find_all(".photo-strip__item")) == 2, "the new photo was not added after the first"
+    b.submit_by(b.find(".photo-strip__remove"))  # the cover, from the strip
+    b.submit_by(b.find(".detail__remove-photo"))  # the one left, from the toolbar
     assert not b.find_all(".detail__image"), "Remove photo left the image"
     assert b.find_all(".detail__no-photo")
     b.check_page("edit-photo-removed")
