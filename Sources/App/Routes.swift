@@ -127,6 +127,7 @@ extension HomepwnerApp {
         routes.get("/drafts/:id/photo", photos.draftPhoto)
 
         registerPlaceRoutes(&routes, store: store, renderer: renderer)
+        registerQRLabelRoutes(&routes, store: store, renderer: renderer, configuration: configuration)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()
