@@ -66,7 +66,9 @@ struct QRCodeLiveTests {
     func unknownKeys() throws {
         try withLabelsApp { browser, app in
             let gone = try app.seedItem(name: "Gone")
+            let known = try app.seedItem(name: "Known")
             try app.store.removeItem(key: gone.key)
+            #expect(try browser.get("/items/\(known.key.lowercasedString)/qr.svg").status == 200)
             for path in ["/items/\(UUID().uuidString)/qr.svg", "/items/not-a-key/qr.svg", "/items/\(gone.key.lowercasedString)/qr.svg",
                          "/locations/\(UUID().uuidString)/qr.svg", "/locations/%00/qr.svg", "/items//qr.svg"] {
                 #expect(try browser.get(path).status == 404, "\(path)")

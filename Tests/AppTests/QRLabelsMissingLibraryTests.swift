@@ -54,6 +54,10 @@ struct QRLabelsMissingLibraryTests {
                 #expect(try browser.get(path).status == 200, "\(path)")
             }
             #expect(try browser.post("/items", ["page": "1"]).status == 303)
+            // The ways to the labels stay: they lead to the page that says what to install.
+            #expect(try browser.get("/items?mode=select").text.contains(#"formaction="/items/qr-labels""#))
+            #expect(try browser.get("/items/\(item.key.lowercasedString)").text.contains(#"href="/qr-labels?item="#))
+            #expect(try browser.get("/locations").text.contains(#"href="/qr-labels/locations""#))
         }
     }
 }
