@@ -5,6 +5,9 @@ extension QRMatrix {
     /// the symbol's edge whatever is printed next to it.
     public static let quietZone = 4
 
+    /// Between a run's length and its length again: down a module, back left.
+    private static let runMiddle: [UInt8] = Array("v1h-".utf8)
+
     /// Modules per side with the quiet zone: the `viewBox`'s width and height.
     public var sideWithQuietZone: Int { size + 2 * Self.quietZone }
 
@@ -34,7 +37,7 @@ extension QRMatrix {
                 append(row + Self.quietZone)
                 bytes.append(UInt8(ascii: "h"))
                 append(run)
-                bytes += Array("v1h-".utf8)
+                bytes.append(contentsOf: Self.runMiddle)
                 append(run)
                 bytes.append(UInt8(ascii: "z"))
             }
