@@ -25,8 +25,8 @@ struct QRLabel: Sendable, Equatable {
         name = location.pathText
     }
 
-    /// What is printed beside the code to tell labels apart by eye and to type into the
-    /// search: the key's first 6 characters, upper case ("3F2A9C").
+    /// What is printed beside the code to tell labels apart by eye (and a label from its
+    /// neighbour on the shelf): the key's first 6 characters, upper case ("3F2A9C").
     var shortCode: String { Self.shortCode(key) }
 
     static func shortCode(_ key: UUID) -> String {
