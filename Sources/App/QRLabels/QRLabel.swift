@@ -13,16 +13,18 @@ struct QRLabel: Sendable, Equatable {
     /// The item's name, or the location's path ("Home › Garage › Box 3").
     let name: String
 
+    init(kind: Kind, key: UUID, name: String) {
+        self.kind = kind
+        self.key = key
+        self.name = name
+    }
+
     init(_ item: Item) {
-        kind = .item
-        key = item.key
-        name = item.name
+        self.init(kind: .item, key: item.key, name: item.name)
     }
 
     init(_ location: Location) {
-        kind = .location
-        key = location.key
-        name = location.pathText
+        self.init(kind: .location, key: location.key, name: location.pathText)
     }
 
     /// What is printed beside the code to tell labels apart by eye (and a label from its
