@@ -22,6 +22,9 @@ let package = Package(
         // A C target gets no autolinking from its dependencies' module maps, hence the linker settings.
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"], path: "Sources/CImaging",
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+        // libqrencode is opened at run time (dlopen), never linked: without it only QR codes are missing.
+        .target(name: "CQREncode", path: "Sources/CQREncode"),
+        .target(name: "QRCode", dependencies: ["CQREncode"], swiftSettings: strict),
         .target(name: "HTTP", dependencies: ["CLinuxShim"], swiftSettings: strict),
         .target(name: "Mustache", swiftSettings: strict),
         .target(name: "Cryptography", dependencies: ["COpenSSL", "CCrypt"], swiftSettings: strict),
@@ -30,13 +33,15 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),
         // The takeaway ZIP (issue 24): the container written here, deflate from the system's zlib.
         .target(name: "Archiving", dependencies: ["CZlib"], swiftSettings: strict),
-        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography", "Archiving"], exclude: ["Caches/README.md"], swiftSettings: strict),
+        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography", "Archiving", "QRCode"], exclude: ["Caches/README.md"], swiftSettings: strict),
         .executableTarget(name: "homepwner", dependencies: ["App", "HTTP"], swiftSettings: strict),
 
         // Shared by HTTPTests and AppTests: a live server on port 0 and a raw-socket client.
         .target(name: "HTTPTestSupport", dependencies: ["HTTP"], path: "Tests/HTTPTestSupport", swiftSettings: strict),
         // Real, metadata-free JPEG, PNG, GIF and WebP files made in code, for photo tests.
         .target(name: "ImageFixtures", dependencies: ["Imaging"], path: "Tests/ImageFixtures", swiftSettings: strict),
+        // Reads QR codes back (zbarimg) and the modules out of our SVG, for QRCodeTests and AppTests.
+        .target(name: "QRTestSupport", dependencies: ["QRCode"], path: "Tests/QRTestSupport", swiftSettings: strict),
         // The child process that the store's crash test kills with SIGKILL.
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage", "ImageFixtures"], path: "Tests/StorageCrashWriter", swiftSettings: strict),
         // Benchmarks (not tests): `swift run -c release StorageBenchmark` and so on; see Benchmarks/README.md.
@@ -56,6 +61,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], swiftSettings: strict),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
         .testTarget(name: "ArchivingTests", dependencies: ["Archiving"], swiftSettings: strict),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "HTTPTestSupport", "Storage", "homepwner", "ImageFixtures", "Cryptography"], swiftSettings: strict),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "QRTestSupport"], swiftSettings: strict),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "HTTPTestSupport", "Storage", "homepwner", "ImageFixtures", "Cryptography", "QRCode", "QRTestSupport"], swiftSettings: strict),
     ]
 )

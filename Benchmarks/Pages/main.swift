@@ -84,6 +84,10 @@ if let written = ProcessInfo.processInfo.environment["PROFILE_AFTER_WRITE"] {
     }
     exit(0)
 }
+if ProcessInfo.processInfo.environment["LABELS_ONLY"] != nil {
+    try labelSheetBenchmark()
+    exit(0)
+}
 for _ in 0..<200 { _ = try render("/items"); _ = try render("/items?mode=edit"); _ = try render("/items/\(first)") }
 bytes = try render("/items?mode=edit")
 print("100 items; edit-mode page \(bytes) bytes; \(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -117,4 +121,5 @@ let discard = { app.discardRenderedPages() }
 report("GET /items?mode=edit, nothing kept", try measure(500, prepare: discard) { _ = try render("/items?mode=edit") })
 report("GET /items, nothing kept", try measure(500, prepare: discard) { _ = try render("/items") })
 report("GET /items/:key, nothing kept", try measure(500, prepare: discard) { _ = try render("/items/\(first)") })
+try labelSheetBenchmark()
 try sectionedListBenchmark()

@@ -11,6 +11,10 @@ public struct AppConfiguration: Sendable {
     /// With `seed`, also 200 locations (20 rooms of 9 boxes) and 50 labels given to the items
     /// (`--seed-places`): a household to try sections on, and the benchmarks' store.
     public var seedsPlaces = false
+    /// `--public-host` values: the first names the server in QR labels' absolute URLs.
+    public var publicHosts: [String] = []
+    /// The file `dlopen` opens for QR codes (a test names a missing one).
+    public var qrLibraryName = "libqrencode.so.4"
     /// Where errors worth an operator's attention are written.
     public var log: @Sendable (String) -> Void
 

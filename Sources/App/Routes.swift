@@ -129,6 +129,7 @@ extension HomepwnerApp {
         registerPlaceRoutes(&routes, store: store, renderer: renderer)
         registerPhotoRoutes(&routes, store: store, renderer: renderer)
         registerTakeawayRoutes(&routes, store: store, renderer: renderer, spoolDirectory: configuration.dataDirectory, jobs: jobs)
+        registerQRLabelRoutes(&routes, store: store, renderer: renderer, configuration: configuration)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()

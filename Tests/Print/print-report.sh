@@ -85,3 +85,6 @@ fi
 rm -rf Tests/Print/artifacts
 mkdir -p Tests/Print/artifacts
 HOMEPWNER_URL="$url" HOMEPWNER_PASSWORD="$password" timeout 150 python3 Tests/Print/print_report.py Tests/Print/artifacts
+# QR label sheets (issue 24 point 5) on the same server: A4 and Letter, every label's name and
+# short code in its own cell, and (with zbarimg) the printed codes scanned (print_labels.py).
+HOMEPWNER_URL="$url" HOMEPWNER_PASSWORD="$password" timeout 150 python3 Tests/Print/print_labels.py Tests/Print/artifacts

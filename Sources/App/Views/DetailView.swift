@@ -63,6 +63,7 @@ struct DetailView {
             values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter, grouping: list.grouping).url)
             // Delete asks on the confirmation page (Keep comes back here), then the list offers Undo.
             values["deleteHref"] = .string("/items/delete" + ListQuery.queryString([("key", key), ("from", "item")] + list.stateParameters))
+            values["qrLabelHref"] = .string("/qr-labels?item=" + key)
             values["isNew"] = false
             // Fields re-shown after a 422 or a 409 were typed but never saved.
             values["changed"] = .bool(form != nil)

@@ -89,7 +89,8 @@ struct ItemListView {
             if query.editing { values["ownOrderHref"] = .string(clear) }
         }
         if query.selecting, let none = query.nothingSelected {
-            values["nothingSelected"] = .string(context.text(none == "move" ? "selectNothingToMove" : "selectNothingToDelete"))
+            let key = ["move": "selectNothingToMove", "labels": "selectNothingToLabel"][none] ?? "selectNothingToDelete"
+            values["nothingSelected"] = .string(context.text(key))
         }
         if pageCount > 1 { values["pager"] = pager(query: query, pageCount: pageCount, context: context) }
         var frame: PageCache.FrameKey?

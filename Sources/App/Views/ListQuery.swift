@@ -14,7 +14,7 @@ struct ListQuery: Sendable, Equatable {
     /// Select mode (`?mode=select`): selection circles and a bar to delete or move them,
     /// apart from edit mode as on iOS. Never together with `editing`.
     var selecting = false
-    /// `?none=delete|move`: Select mode's bar was used with nothing selected (no JavaScript).
+    /// `?none=delete|move|labels`: Select mode's bar was used with nothing selected (no JavaScript).
     var nothingSelected: String?
     var confirmKey: String?
     var focusKey: String?
@@ -39,7 +39,7 @@ struct ListQuery: Sendable, Equatable {
         page = Self.pageNumber(request.query("page"))
         editing = request.query("mode") == "edit"
         selecting = request.query("mode") == "select"
-        nothingSelected = request.query("none").flatMap { ["delete", "move"].contains($0) ? $0 : nil }
+        nothingSelected = request.query("none").flatMap { ["delete", "move", "labels"].contains($0) ? $0 : nil }
         confirmKey = request.query("confirm")
         focusKey = request.query("focus")
         filter = Self.filter(search: request.query("q"), sort: request.query("sort"),
