@@ -68,10 +68,10 @@ enum OpenAPIDocument {
             ],
             "/items/{key}/photo.json": [
                 "parameters": [keyParameter],
-                "put": operation("putItemPhoto", "Sets an item's photo: a JPEG, PNG, GIF or WebP image of at most 10 MB and 50 megapixels, stored without metadata.",
+                "put": operation("putItemPhoto", "Replaces an item's cover photo (the first; the others stay): a JPEG, PNG, GIF or WebP image of at most 10 MB and 50 megapixels, stored without metadata.",
                                  body: nil, rawBody: ["image/jpeg", "image/png", "image/gif", "image/webp", "application/octet-stream"],
                                  ok: ("200", "The item with its new photo", ref("Item")), errors: ["401", "403", "404", "413", "415", "422"]),
-                "delete": operation("deleteItemPhoto", "Removes an item's photo.", ok: ("200", "The item without a photo", ref("Item")),
+                "delete": operation("deleteItemPhoto", "Removes an item's cover photo; the next one becomes the cover.", ok: ("200", "The item without that photo", ref("Item")),
                                     errors: ["401", "403", "404"]),
             ],
             "/openapi.json": [
@@ -86,7 +86,7 @@ enum OpenAPIDocument {
     }
 
     static var photoOperation: JSON {
-        var photo = operation("getItemPhoto", "An item's photo, with a strong ETag (If-None-Match gives 304).",
+        var photo = operation("getItemPhoto", "An item's cover photo, with a strong ETag (If-None-Match gives 304).",
                               ok: ("200", "The photo", ["type": "string", "contentMediaType": "image/*"]), errors: ["401", "404"])
         var responses = photo["responses"] as! JSON
         responses["200"] = ["description": "The photo", "content": ["image/*": ["schema": ["type": "string", "format": "binary"]]]]
