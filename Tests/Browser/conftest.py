@@ -243,6 +243,21 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "seed(n): items the seeded_server fixture starts with")
 
 
+def pytest_collection_finish(session):
+    """The Nu Html Checker's service (nu_checker.py) takes a while to load its schemas: it starts
+    now, in the background, when a test that checks pages with it is to run."""
+    if any(hasattr(getattr(item, "module", None), "nu_checker_errors") for item in session.items):
+        from nu_checker import CHECKER
+
+        CHECKER.start()
+
+
+def pytest_sessionfinish(session):
+    from nu_checker import CHECKER
+
+    CHECKER.stop()
+
+
 # ---------------------------------------------------------------------------
 # Plain HTTP client, for setting up data and for comparing photo bytes
 

