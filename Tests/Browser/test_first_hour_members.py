@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import HTTPClient, _browser_fixture, server_with_items
+from conftest import HTTPClient, WebDriverWait, _browser_fixture, server_with_items
 from test_standards import nu_checker_errors, serious_axe_findings
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"

@@ -19,9 +19,8 @@ import re
 import time
 
 import pytest
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import HTTPClient, _browser_fixture, server_with_items
+from conftest import HTTPClient, WebDriverWait, _browser_fixture, server_with_items
 from test_standards import nu_checker_errors, serious_axe_findings
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"

@@ -25,9 +25,9 @@ import re
 import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import ARTIFACTS, SIZES, HTTPClient, Server, _browser_fixture
+from conftest import ARTIFACTS, SIZES, HTTPClient, Server, WebDriverWait, _browser_fixture
 from test_standards import nu_checker_errors, serious_axe_findings
 
 ALL_SIZES = list(SIZES)

@@ -17,9 +17,8 @@ from functools import lru_cache
 import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SIZES, HTTPClient, Server, _browser_fixture, make_png
+from conftest import SIZES, HTTPClient, Server, WebDriverWait, _browser_fixture, make_png
 from test_layout import DIALOG_STATE_JS
 from test_records import edit_item
 from test_standards import AXE_TAGS, IMPACTS_THAT_FAIL, package_file
@@ -92,7 +91,7 @@ def settle(b, element):
     skipped by `content-visibility: auto` and measure 0 px until then."""
     b.scroll_into_view(element)
     try:
-        WebDriverWait(b.driver, 3, poll_frequency=0.05).until(lambda _: b.js(RENDERED_JS, element))
+        WebDriverWait(b.driver, 3).until(lambda _: b.js(RENDERED_JS, element))
     except TimeoutException:
         pass  # measured as it is: the assertions say what is wrong
 
