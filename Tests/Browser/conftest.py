@@ -129,7 +129,7 @@ class Server:
     LISTENING = re.compile(r"Homepwner listening on (http://\S+)")
     FIRST_RUN = re.compile(r"First run: open (http://\S+)")
 
-    def __init__(self, seed: int = 0, owner: bool = True):
+    def __init__(self, seed: int = 0, owner: bool = True, from_template: bool = True):
         binary = server_binary()
         if not binary.exists():
             pytest.fail(f"no server binary at {binary}: run `swift build` first (or set HOMEPWNER_BIN)")
@@ -140,7 +140,12 @@ class Server:
         self._setup_seen = threading.Event()
         # Accounts exist from the start, as on any real install: an owner made by the CLI,
         # signed in once; every client of this server (HTTP and Chromium) carries that session.
-        if owner:
+        # That much is the same for every server, so it is done once (OwnerTemplate) and each
+        # server starts on a copy of its data.
+        template = OwnerTemplate.get() if owner and from_template else None
+        if template:
+            shutil.copytree(template.data_dir, self.data_dir, dirs_exist_ok=True)
+        elif owner:
             self.add_member(OWNER, "owner", OWNER_PASSWORD)
         args = [str(binary), "--host", "127.0.0.1", "--port", "0", "--data-dir", self.data_dir, "--quiet"]
         if seed:
@@ -161,7 +166,7 @@ class Server:
                 pytest.fail("the server printed no first-run link:\n" + "".join(self.output[-40:]))
             self.cookies: dict[str, str] = {}
             return
-        self.cookies = self._sign_in()
+        self.cookies = dict(template.cookies) if template else self._sign_in()
 
     def add_member(self, username: str, role: str, password: str):
         """`homepwner users add NAME --role ROLE --password-stdin` on this server's data."""
@@ -231,6 +236,38 @@ class Server:
         return self.url + path
 
 
+class OwnerTemplate:
+    """The data every server with an owner starts from, made once a session: the owner created
+    by `homepwner users add` and signed in through the real form (a password hash, then its
+    check: the slow part of starting a server). Sessions are kept in the data directory, so
+    the cookies hold for each copy."""
+
+    _made: OwnerTemplate | None = None
+
+    def __init__(self):
+        first = Server(from_template=False)
+        try:
+            self.cookies = first.cookies
+            first.process.terminate()
+            first.process.wait(timeout=10)
+            self.data_dir = tempfile.mkdtemp(prefix="homepwner-browser-template-")
+            shutil.copytree(first.data_dir, self.data_dir, dirs_exist_ok=True)
+        finally:
+            first.stop()
+
+    @classmethod
+    def get(cls) -> OwnerTemplate:
+        if cls._made is None:
+            cls._made = cls()
+        return cls._made
+
+    @classmethod
+    def remove(cls):
+        if cls._made is not None:
+            shutil.rmtree(cls._made.data_dir, ignore_errors=True)
+            cls._made = None
+
+
 @pytest.fixture
 def server():
     """A fresh, empty server for one test."""
@@ -265,6 +302,7 @@ def pytest_sessionfinish(session):
     from nu_checker import CHECKER
 
     CHECKER.stop()
+    OwnerTemplate.remove()
 
 
 # ---------------------------------------------------------------------------
