@@ -60,6 +60,7 @@ class WebDriverWait(SeleniumWait):
 
 TEST_TIMEOUT = int(os.environ.get("HOMEPWNER_BROWSER_TEST_TIMEOUT", "90"))
 START_TIMEOUT = 20.0
+SCRIPT_TIMEOUT = 10  # seconds for an asynchronous script (axe-core has its own: test_standards.py)
 OWNER = "owner"
 OWNER_PASSWORD = "browser suite owner passphrase"
 
@@ -462,7 +463,7 @@ def _make_chrome(javascript: bool = True, big_text: bool = False) -> webdriver.C
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(20)
-    driver.set_script_timeout(10)
+    driver.set_script_timeout(SCRIPT_TIMEOUT)
     return driver
 
 
