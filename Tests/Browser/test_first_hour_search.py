@@ -19,9 +19,9 @@ import re
 import time
 
 import pytest
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import HTTPClient, _browser_fixture, server_with_items
+from conftest import HTTPClient, WebDriverWait, _browser_fixture, server_with_items
+from test_standards import nu_checker_errors, serious_axe_findings
 
 PHONE, LANDSCAPE, DESKTOP = "390x844", "844x390", "1280x800"
 SIZES3 = [PHONE, LANDSCAPE, DESKTOP]
@@ -253,7 +253,6 @@ def test_p13_the_way_back_is_items_everywhere(search_nojs_browser):
 
 @by_size
 def test_p5_p13_changed_pages_pass_axe(request, drivers, first_run_server, search_server, server, size):
-    from test_standards import serious_axe_findings
 
     problems = []
     for target, paths in [(first_run_server, ["/setup"]), (server, ["/items"]),
@@ -269,7 +268,6 @@ def test_p5_p13_changed_pages_pass_the_nu_html_checker(first_run_server, search_
     import urllib.error
     import urllib.request
 
-    from test_standards import nu_checker_errors
 
     files = []
     for name, target, path in [("not-set-up", first_run_server, "/setup"), ("wrong-code", first_run_server, "/setup?code=0"),

@@ -14,7 +14,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import WebDriverWait
 
 FLOW_SIZES = ["390x844", "844x390", "1280x800"]
 # The camera button is disabled on a phone held sideways (compact height), by design.

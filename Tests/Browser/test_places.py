@@ -17,7 +17,7 @@ from contextlib import contextmanager
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import (
     SIZES,
@@ -29,6 +29,7 @@ from conftest import (
     move_to_location,
     place_item,
     server_with_items,
+    WebDriverWait,
 )
 from test_first_hour_editmode import touch
 from test_standards import nu_checker_errors, serious_axe_findings

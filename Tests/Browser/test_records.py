@@ -8,7 +8,8 @@ import re
 import urllib.parse
 
 import pytest
-from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import WebDriverWait
 
 phone_and_desktop = pytest.mark.parametrize("size", ["390x844", "1280x800"], indirect=True)
 

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import re
 import uuid
-from functools import lru_cache
 
 import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SIZES, HTTPClient, Server, _browser_fixture, make_png
+from conftest import SIZES, HTTPClient, Server, WebDriverWait, _browser_fixture, make_png
 from test_layout import DIALOG_STATE_JS
 from test_records import edit_item
-from test_standards import AXE_TAGS, IMPACTS_THAT_FAIL, package_file
+from test_standards import IMPACTS_THAT_FAIL, axe_violations
 
 ALL_SIZES = list(SIZES)
 PHONE, DESKTOP = "390x844", "1280x800"
@@ -92,7 +90,7 @@ def settle(b, element):
     skipped by `content-visibility: auto` and measure 0 px until then."""
     b.scroll_into_view(element)
     try:
-        WebDriverWait(b.driver, 3, poll_frequency=0.05).until(lambda _: b.js(RENDERED_JS, element))
+        WebDriverWait(b.driver, 3).until(lambda _: b.js(RENDERED_JS, element))
     except TimeoutException:
         pass  # measured as it is: the assertions say what is wrong
 
@@ -369,28 +367,9 @@ def test_edit_mode_shows_at_least_eight_rows_on_a_phone(table_browser, table_ser
 # axe-core on every state of the list
 
 
-AXE_RUN_JS = """
-const done = arguments[arguments.length - 1];
-axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})
-  .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact,
-      nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))
-  .catch(e => done([{id: 'axe-error', impact: 'critical', nodes: [String(e)]}]));
-"""
-
-
-@lru_cache(maxsize=1)
-def axe_source() -> str:
-    axe = package_file("axe_playwright_python", "axe.min.js")
-    if axe is None:
-        pytest.fail("axe-core is missing: Tests/Browser/run.sh installs axe-playwright-python (--no-deps)")
-    return axe.read_text()
-
-
 def serious_axe_findings(b, state: str, scheme: str = "light") -> list[str]:
     """axe-core's serious and critical findings on the page as it is now (WCAG 2.2 AA tags)."""
-    if not b.js("return typeof window.axe === 'object'"):
-        b.js(axe_source())
-    found = b.driver.execute_async_script(AXE_RUN_JS, AXE_TAGS)
+    found = axe_violations(b)
     b.screenshot(f"axe-{state}-{scheme}")
     return [f"{state} ({scheme}, {b.size}): {v['id']} {v['nodes']}" for v in found if v["impact"] in IMPACTS_THAT_FAIL]
 
