@@ -26,6 +26,7 @@ extension ItemStore {
                        old: String(old.valueInDollars), new: String(new.valueInDollars), db)
         }
         try recordPlacementChanges(from: old.placement, to: new.placement, item: new.key, actor: actor, at: at, db)
+        try recordOwnershipChanges(from: old, to: new, actor: actor, at: at, db)
         switch (old.photoETag, new.photoETag) {
         case (nil, .some): try record(.photoAdded, item: new.key, actor: actor, at: at, db)
         case (.some, nil): try record(.photoRemoved, item: new.key, actor: actor, at: at, db)

@@ -286,6 +286,7 @@ extension ItemStore {
         }
         registerFirstHourMigrations(&migrator)
         registerPlacesMigrations(&migrator)
+        registerOwnershipMigrations(&migrator)
         return migrator
     }()
 

@@ -11,15 +11,19 @@ extension ItemStore {
     /// themselves. Sorts and filters read indexes.
     public func items(matching query: ItemQuery, offset: Int, limit: Int) throws -> ItemSelection {
         if query.isDefault {
-            return ItemSelection(items: try items(offset: offset, limit: limit), count: try count(), totalValue: try totalValue())
+            let tally = try self.tally()
+            return ItemSelection(items: try items(offset: offset, limit: limit), count: tally.count, totalValue: tally.total, units: tally.units)
         }
         return try pool.read { db in
             let selection = Selection(query, places: try PlaceSnapshot.load(db))
-            let (count, total) = try selection.countAndTotal(db)
-            guard offset >= 0, limit > 0, offset < count else { return ItemSelection(items: [], count: count, totalValue: total) }
+            let tally = try selection.countAndTotal(db)
+            let count = tally.count
+            guard offset >= 0, limit > 0, offset < count else {
+                return ItemSelection(items: [], count: count, totalValue: tally.total, units: tally.units)
+            }
             let page = selection.page(matchCount: count)
             let items = try db.fetchAll(page.sql, arguments: page.arguments + [limit, offset], map: Item.init(row:))
-            return ItemSelection(items: items, count: count, totalValue: total)
+            return ItemSelection(items: items, count: count, totalValue: tally.total, units: tally.units)
         }
     }
 
@@ -41,9 +45,13 @@ extension ItemStore {
 }
 
 /// A page of the items a query selects, with how many it selects and, unless it is a
-/// search (counted by the index alone), what they are worth.
+/// search (counted by the index alone), what they are worth and how many things they are.
 public struct ItemSelection: Sendable, Equatable {
     public let items: [Item]
+    /// Rows (items): what pages are cut by.
     public let count: Int
+    /// Value × quantity, summed.
     public let totalValue: Int?
+    /// Things: each item counted by its quantity (a row of 3 chairs is 3). What a page says.
+    public let units: Int?
 }
