@@ -127,6 +127,7 @@ extension HomepwnerApp {
         routes.get("/drafts/:id/photo", photos.draftPhoto)
 
         registerPlaceRoutes(&routes, store: store, renderer: renderer)
+        registerOwnershipRoutes(&routes, store: store, renderer: renderer)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()
