@@ -685,5 +685,11 @@ extension Strings {
         "importReasonWarranty": "The warranty “{0}” is not a day (or “No warranty”).",
         "importReasonOwnershipLong": "The {0} is longer than {1} characters.",
         "warrantiesLink": "Warranties",
+        "apiErrorBoolean": "This field must be true or false.",
+        "apiErrorDay": "Give a day as YYYY-MM-DD (one the calendar has), or null.",
+        "apiErrorDateTime": "Give a moment as RFC 3339 (such as 2026-11-23T13:40:12Z).",
+        "apiErrorWarrantyBoth": "An item with no warranty has no last day: send noWarranty true or a warrantyUntil day, not both.",
+        "apiErrorOneLine": "This field is one line: no line breaks or control characters.",
+        "apiErrorNotesControl": "Notes may hold line feeds and tabs, but no other control characters.",
     ]
 }

@@ -685,5 +685,11 @@ extension Strings {
         "importReasonWarranty": "保修“{0}”不是日期（也不是“无保修”）。",
         "importReasonOwnershipLong": "{0}超过 {1} 个字符。",
         "warrantiesLink": "保修",
+        "apiErrorBoolean": "此字段必须为 true 或 false。",
+        "apiErrorDay": "请按 YYYY-MM-DD 给出日历上存在的日期，或 null。",
+        "apiErrorDateTime": "请按 RFC 3339 给出时间（例如 2026-11-23T13:40:12Z）。",
+        "apiErrorWarrantyBoth": "无保修的物品没有截止日：noWarranty 为 true 与 warrantyUntil 日期只能给一个。",
+        "apiErrorOneLine": "此字段只能有一行：不能包含换行或控制字符。",
+        "apiErrorNotesControl": "备注可以包含换行和制表符，但不能包含其他控制字符。",
     ]
 }

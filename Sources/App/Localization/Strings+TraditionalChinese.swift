@@ -685,5 +685,11 @@ extension Strings {
         "importReasonWarranty": "保固「{0}」不是日期（也不是「無保固」）。",
         "importReasonOwnershipLong": "{0}超過 {1} 個字元。",
         "warrantiesLink": "保固",
+        "apiErrorBoolean": "此欄位必須為 true 或 false。",
+        "apiErrorDay": "請按 YYYY-MM-DD 給出日曆上存在的日期，或 null。",
+        "apiErrorDateTime": "請按 RFC 3339 給出時間（例如 2026-11-23T13:40:12Z）。",
+        "apiErrorWarrantyBoth": "無保固的物品沒有截止日：noWarranty 為 true 與 warrantyUntil 日期只能給一個。",
+        "apiErrorOneLine": "此欄位只能有一行：不能包含換行或控制字元。",
+        "apiErrorNotesControl": "備註可以包含換行和定位字元，但不能包含其他控制字元。",
     ]
 }
