@@ -691,5 +691,6 @@ extension Strings {
         "apiErrorWarrantyBoth": "无保修的物品没有截止日：noWarranty 为 true 与 warrantyUntil 日期只能给一个。",
         "apiErrorOneLine": "此字段只能有一行：不能包含换行或控制字符。",
         "apiErrorNotesControl": "备注可以包含换行和制表符，但不能包含其他控制字符。",
+        "csvLineValue": "总价值",
     ]
 }

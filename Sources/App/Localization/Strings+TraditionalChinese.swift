@@ -691,5 +691,6 @@ extension Strings {
         "apiErrorWarrantyBoth": "無保固的物品沒有截止日：noWarranty 為 true 與 warrantyUntil 日期只能給一個。",
         "apiErrorOneLine": "此欄位只能有一行：不能包含換行或控制字元。",
         "apiErrorNotesControl": "備註可以包含換行和定位字元，但不能包含其他控制字元。",
+        "csvLineValue": "總價值",
     ]
 }
