@@ -85,6 +85,7 @@ struct ImportPreview {
                 return
             }
             let index = { (column: ItemCSV.Column) in columns.firstIndex(of: column) }
+            let hasOwnershipColumns = ItemCSV.ownershipColumns.contains { index($0) != nil }
             var rows = 0
             while let record = try reader.next() {
                 rows += 1
@@ -103,9 +104,10 @@ struct ImportPreview {
                 }
                 let date = cell(index(.date))
                 let column = { (column: ItemCSV.Column) in index(column).map { cell($0) } }
-                let owned = OwnershipCells(manufacturer: column(.manufacturer), model: column(.model), quantity: column(.quantity),
-                                           purchaseDate: column(.purchaseDate), purchasePrice: column(.purchasePrice),
-                                           placeBought: column(.placeBought), warranty: column(.warranty), notes: column(.notes))
+                let owned = !hasOwnershipColumns ? OwnershipCells() : OwnershipCells(
+                    manufacturer: column(.manufacturer), model: column(.model), quantity: column(.quantity),
+                    purchaseDate: column(.purchaseDate), purchasePrice: column(.purchasePrice), placeBought: column(.placeBought),
+                    warranty: column(.warranty), notes: column(.notes))
                 let placed = Self.item(name: cell(nameIndex), serial: cell(index(.serial)), value: cell(index(.value)),
                                        key: cell(index(.key)), context: context).flatMap { item, rounded in
                     Self.placed(item, location: index(.location).map { cell($0) }, labels: index(.labels).map { cell($0) },
@@ -115,9 +117,13 @@ struct ImportPreview {
                 case .success(let (item, rounded)):
                     let days = owned.days
                     pending.append(Pending(line: record.line, item: item, date: date, rounded: rounded, days: days))
-                    for date in days.isEmpty ? [date] : [date] + days where ItemCSV.isYearLast(date) {
+                    if ItemCSV.isYearLast(date) {
                         hasYearLastDates = true
                         if let proof = ItemCSV.dateEvidence(date) { evidence.insert(proof) }
+                    }
+                    for day in days where ItemCSV.isYearLast(day) {
+                        hasYearLastDates = true
+                        if let proof = ItemCSV.dateEvidence(day) { evidence.insert(proof) }
                     }
                 case .failure(let refusal):
                     refused.append(Refusal(line: record.line, reason: refusal.reason))

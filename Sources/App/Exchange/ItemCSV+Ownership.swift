@@ -18,6 +18,9 @@ extension ItemCSV {
         ("note", .notes), ("comments", .notes),
     ]
 
+    /// The columns read into ``ItemOwnership`` (``Column/lineValue`` is written only).
+    static let ownershipColumns: [Column] = [.manufacturer, .model, .quantity, .purchaseDate, .purchasePrice, .placeBought, .warranty, .notes]
+
     /// The cells of an item's ownership columns, in ``Column`` order.
     static func ownershipCells(_ item: Item, language: Language) -> [String] {
         let ownership = item.ownership
