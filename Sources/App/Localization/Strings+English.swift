@@ -664,9 +664,6 @@ extension Strings {
         "warrantiesDaysAgo": "Ended {0} days ago",
         "warrantiesLastDay": "Last day {0}",
         "warrantiesMore": "And {0} more, not shown: this page lists the first {1}.",
-        "reportQuantity": "Qty",
-        "reportPurchased": "Purchased",
-        "reportEach": "{0} each",
         "reportTimes": "{0} × {1}",
         "reportWarrantyUntil": "Warranty until {0}",
         "csvManufacturer": "manufacturer",
@@ -692,5 +689,9 @@ extension Strings {
         "apiErrorOneLine": "This field is one line: no line breaks or control characters.",
         "apiErrorNotesControl": "Notes may hold line feeds and tabs, but no other control characters.",
         "csvLineValue": "total value",
+        "reportBoughtOn": "Bought {0}",
+        "reportPaid": "Paid {0}",
+        "reportPaidEach": "Paid {0} each",
+        "reportBoughtAt": "From {0}",
     ]
 }

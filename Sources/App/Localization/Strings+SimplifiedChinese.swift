@@ -664,9 +664,6 @@ extension Strings {
         "warrantiesDaysAgo": "{0} 天前到期",
         "warrantiesLastDay": "最后一天 {0}",
         "warrantiesMore": "另有 {0} 件未显示：本页只列出前 {1} 件。",
-        "reportQuantity": "数量",
-        "reportPurchased": "购买",
-        "reportEach": "每件 {0}",
         "reportTimes": "{0} × {1}",
         "reportWarrantyUntil": "保修至 {0}",
         "csvManufacturer": "制造商",
@@ -692,5 +689,9 @@ extension Strings {
         "apiErrorOneLine": "此字段只能有一行：不能包含换行或控制字符。",
         "apiErrorNotesControl": "备注可以包含换行和制表符，但不能包含其他控制字符。",
         "csvLineValue": "总价值",
+        "reportBoughtOn": "购于 {0}",
+        "reportPaid": "价格 {0}",
+        "reportPaidEach": "单价 {0}",
+        "reportBoughtAt": "购自 {0}",
     ]
 }

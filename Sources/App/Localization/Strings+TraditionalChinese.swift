@@ -664,9 +664,6 @@ extension Strings {
         "warrantiesDaysAgo": "{0} 天前到期",
         "warrantiesLastDay": "最後一天 {0}",
         "warrantiesMore": "另有 {0} 件未顯示：本頁只列出前 {1} 件。",
-        "reportQuantity": "數量",
-        "reportPurchased": "購買",
-        "reportEach": "每件 {0}",
         "reportTimes": "{0} × {1}",
         "reportWarrantyUntil": "保固至 {0}",
         "csvManufacturer": "製造商",
@@ -692,5 +689,9 @@ extension Strings {
         "apiErrorOneLine": "此欄位只能有一行：不能包含換行或控制字元。",
         "apiErrorNotesControl": "備註可以包含換行和定位字元，但不能包含其他控制字元。",
         "csvLineValue": "總價值",
+        "reportBoughtOn": "購於 {0}",
+        "reportPaid": "價格 {0}",
+        "reportPaidEach": "單價 {0}",
+        "reportBoughtAt": "購自 {0}",
     ]
 }
