@@ -66,6 +66,28 @@ struct OwnershipDialogLiveTests {
         }
     }
 
+    @Test("The list's summary, its section headers and the totals page count things: three chairs are 3 items")
+    func counts() throws {
+        try withApp { browser, app in
+            let kitchen = try app.store.location(creatingPath: ["Kitchen"])
+            let chairs = try app.seedItem(name: "Chair", value: 40)
+            _ = try app.store.saveItem(key: chairs.key, fields: ItemValues(name: "Chair", serialNumber: "S1", valueInDollars: 40,
+                                                                            ownership: ItemOwnership(quantity: 3)),
+                                       placement: ItemPlacement(locationKey: kitchen.key), expectedVersion: chairs.version)
+            try app.seedItem(name: "Lamp", value: 10)
+            let list = try browser.get("/items")
+            #expect(list.text.contains("4 items worth $130"))
+            #expect(list.text.contains("3 items · $120") && list.text.contains("1 item · $10"))
+            // A filter counted with its total counts things; a search counted by its index alone
+            // (no total) says how many items (rows) match.
+            #expect(try browser.get("/items?group=none&location=\(kitchen.key.lowercasedString)&q=chair").text.contains("3 items match, worth $120"))
+            #expect(try browser.get("/items?group=none&q=a").text.contains("2 items match"))
+            let totals = try browser.get("/places/totals")
+            #expect(totals.body.contains("<td class=\"places-totals__number\">3</td><td class=\"places-totals__number\">$120</td>"))
+            #expect(totals.body.contains("<td class=\"places-totals__number\">4</td><td class=\"places-totals__number\">$130</td>"))
+        }
+    }
+
     /// Hostile or wrong input, the field it is refused by, and what its message says.
     static let hostile: [(String, [String: String], String, String)] = [
         ("notes of 10,001 characters", ["notes": String(repeating: "é", count: 10_001)], "error-notes",
