@@ -78,6 +78,7 @@ struct OwnershipDialogLiveTests {
             let list = try browser.get("/items")
             #expect(list.text.contains("4 items worth $130"))
             #expect(list.text.contains("3 items · $120") && list.text.contains("1 item · $10"))
+            #expect(list.body.contains("<span class=\"item-cell__value\">3 × $40</span>"))
             // A filter counted with its total counts things; a search counted by its index alone
             // (no total) says how many items (rows) match.
             #expect(try browser.get("/items?group=none&location=\(kitchen.key.lowercasedString)&q=chair").text.contains("3 items match, worth $120"))
