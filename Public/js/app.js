@@ -149,11 +149,12 @@ function askBeforeDiscarding(dialog, cancelForm, file, signal) {
   // and a ticked label never did.
   const changed = (field) => {
     if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
-    if (field.type === "checkbox") return field.checked !== field.defaultChecked;
+    if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
     return field.value !== field.defaultValue;
   };
+  // Issue 24: the warranty's answers are radio buttons.
   const hasChanges = () => dialog.hasAttribute("data-changed")
-    || [...dialog.querySelectorAll(".field__input, .label-choice input")].some(changed)
+    || [...dialog.querySelectorAll(".field__input, .label-choice input, .ownership__choice input")].some(changed)
     || Boolean(file && file.files.length > 0);
   const cancel = () => {
     if (!hasChanges()) {

@@ -130,6 +130,7 @@ extension HomepwnerApp {
         registerPhotoRoutes(&routes, store: store, renderer: renderer)
         registerTakeawayRoutes(&routes, store: store, renderer: renderer, spoolDirectory: configuration.dataDirectory, jobs: jobs)
         registerQRLabelRoutes(&routes, store: store, renderer: renderer, configuration: configuration)
+        registerOwnershipRoutes(&routes, store: store, renderer: renderer)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()

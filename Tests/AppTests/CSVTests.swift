@@ -37,10 +37,11 @@ struct CSVTests {
             #expect(response.headers[.contentType] == "text/csv; charset=utf-8; header=present")
             #expect(response.headers[HTTPHeaderName("Content-Disposition")]?.hasPrefix("attachment; filename=\"homepwner-") == true)
             let text = String(decoding: response.body, as: UTF8.self)
-            #expect(text.hasPrefix("name,serial number,value,date recorded,position,has photo,item key,location,labels\r\n"))
+            #expect(text.hasPrefix("name,serial number,value,date recorded,position,has photo,item key,location,labels,"
+                + "manufacturer,model number,quantity,total value,purchase date,purchase price,where bought,warranty until,notes\r\n"))
             #expect(text.contains("\"Lamp, \"\"desk\"\"\",L-1,45,"))
             let rows = try Self.records(response.body)
-            #expect(rows.count == 6 && rows.allSatisfy { $0.count == 9 })
+            #expect(rows.count == 6 && rows.allSatisfy { $0.count == 18 })
             #expect(rows[2][0] == "'=HYPERLINK(\"http://evil.example\",\"x\")" && rows[2][1] == "'+1")
             #expect(rows[3][0] == "'@SUM(A1)" && rows[3][1] == "'-2")
             #expect(rows[4][0] == "数码相机\nline two" && rows[4][1] == "'\tTAB" && rows[4][2] == "899")
@@ -52,7 +53,8 @@ struct CSVTests {
             #expect(sorted.dropFirst().map { $0[2] } == ["899"] && sorted[1][4] == "4")
             // The page's language names the columns.
             let chinese = try Self.records(try browser.client.get("/items.csv?lang=zh-Hans").body)
-            #expect(chinese[0] == ["名称", "序列号", "价值", "记录日期", "位置", "有照片", "物品 ID", "存放地点", "标签"])
+            #expect(chinese[0] == ["名称", "序列号", "价值", "记录日期", "位置", "有照片", "物品 ID", "存放地点", "标签",
+                                   "制造商", "型号", "数量", "总价值", "购买日期", "购买价格", "购买地点", "保修截止", "备注"])
         }
     }
 

@@ -41,7 +41,7 @@ extension ItemStore {
                 "\(row[0] as Int64): \(row[1] as Int) \(row[2] as Int)"
             }
             let recounted = try db.fetchAll("""
-                SELECT places.id, count(items.id), coalesce(sum(items.value_in_dollars), 0)
+                SELECT places.id, count(items.id), coalesce(sum(items.value_in_dollars * items.quantity), 0)
                 FROM (SELECT 0 AS id UNION ALL SELECT id FROM locations) AS places
                 LEFT JOIN items ON coalesce(items.location_id, 0) = places.id AND items.import_id IS NULL
                 GROUP BY places.id ORDER BY places.id

@@ -26,6 +26,7 @@ struct ItemAPIController: Sendable {
             "total": selection.count,
         ]
         if let value = selection.totalValue { body["totalValue"] = value }
+        if let units = selection.units { body["units"] = units }
         return try .json(body)
     }
 
@@ -34,17 +35,21 @@ struct ItemAPIController: Sendable {
         try .json(ItemJSON.object(try existingItem(request), store: store))
     }
 
-    /// `POST /items.json` `{name, serialNumber, valueInDollars, location, labels}` — appended at
-    /// the end; 201 with `Location`.
+    /// `POST /items.json` `{name, serialNumber, valueInDollars, location, labels}` and the ownership
+    /// fields (``ItemFields/ownership(_:base:now:_:)``) — appended at the end; 201 with `Location`.
     func create(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try JSONBody.object(of: request)
         var placementErrors: [ProblemDetails.FieldError] = []
         let placement = ItemFields.placement(body, base: .nowhere, &placementErrors)
+        let now = Date()
+        let ownership = ItemFields.ownership(body, base: .blank, now: now, &placementErrors)
+        let dateCreated = ItemFields.dateCreated(body, now: now, &placementErrors)
         let fields = try ItemFields.clean(body, requireAll: false, extra: placementErrors)
         let draft = try store.beginNewItemDraft()
         let item = try Self.placing {
             try committing(draft, expectedVersion: nil, placement: placement, request: request) {
-                _ = try store.updateDraft(id: draft.id, name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
+                _ = try store.updateDraft(id: draft.id, name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars,
+                                          ownership: ownership, dateCreated: dateCreated)
             }
         }
         var response = try HTTPResponse.json(ItemJSON.object(item, store: store), status: .created)
@@ -54,17 +59,23 @@ struct ItemAPIController: Sendable {
 
     /// `PUT /items/{key}.json` `{name, serialNumber, valueInDollars, version, location?, labels?}`
     /// — 409 with the current item when `version` is not the item's; an absent `location` or
-    /// `labels` stays as it is.
+    /// `labels`, ownership field or `dateCreated` stays as it is.
     func update(_ request: HTTPRequest) throws -> HTTPResponse {
         let item = try existingItem(request)
         let body = try JSONBody.object(of: request)
         var extraErrors: [ProblemDetails.FieldError] = []
         let version = ItemFields.integer(body, "version", required: true, invalid: "apiErrorInteger", &extraErrors)
         let placement = ItemFields.placement(body, base: item.placement, &extraErrors)
+        let now = Date()
+        let ownership = ItemFields.ownership(body, base: item.ownership, now: now, &extraErrors)
+        let dateCreated = ItemFields.dateCreated(body, now: now, &extraErrors)
         let fields = try ItemFields.clean(body, requireAll: true, extra: extraErrors)
         guard let version, version == item.version else { throw StoreError.conflict(current: item) }
+        var values = fields.fields
+        values.ownership = ownership
+        values.dateCreated = dateCreated
         let updated = try Self.placing {
-            try store.saveItem(key: item.key, fields: fields.fields, placement: placement, expectedVersion: version, actor: request.actor)
+            try store.saveItem(key: item.key, fields: values, placement: placement, expectedVersion: version, actor: request.actor)
         }
         return try .json(ItemJSON.object(updated, store: store))
     }
@@ -137,12 +148,13 @@ struct ItemAPIController: Sendable {
     }
 
     /// Runs a write whose placement the store checks: a location or label that does not exist
-    /// is the request's mistake (422 by its field), not a missing resource.
+    /// is the request's mistake (422 by its field), not a missing resource; so is an ownership
+    /// field only the store can refuse (a value too large for the quantity kept, a control character).
     static func placing(_ write: () throws -> Item) throws -> Item {
         do {
             return try write()
         } catch let error as StoreError {
-            if let problem = ItemFields.unknownPlace(error) { throw problem }
+            if let problem = ItemFields.unknownPlace(error) ?? ItemFields.ownershipProblem(error) { throw problem }
             throw error
         }
     }

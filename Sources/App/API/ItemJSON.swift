@@ -20,6 +20,7 @@ enum ItemJSON {
             "location": item.locationKey.map { $0.lowercasedString as Any } ?? NSNull(),
             "labels": item.labelKeys.map(\.lowercasedString).sorted(),
         ]
+        object.merge(ownership(item.ownership)) { $1 }
         if let position { object["position"] = position }
         return object
     }

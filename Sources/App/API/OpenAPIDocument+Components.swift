@@ -50,7 +50,8 @@ extension OpenAPIDocument {
         return [
             "Item": [
                 "type": "object",
-                "required": ["key", "name", "serialNumber", "valueInDollars", "dateCreated", "version", "hasPhoto", "photo", "location", "labels"],
+                "required": ["key", "name", "serialNumber", "valueInDollars", "dateCreated", "version", "hasPhoto", "photo", "location", "labels"]
+                    + itemOwnershipRequired,
                 "properties": [
                     "key": uuid,
                     "name": ["type": "string"],
@@ -61,17 +62,18 @@ extension OpenAPIDocument {
                     "version": version,
                     "hasPhoto": ["type": "boolean"],
                     "photo": ["type": ["string", "null"], "description": "The photo's URL (changes with the photo)"],
-                ].merging(itemPlaceProperties) { $1 } as JSON,
+                ].merging(itemPlaceProperties) { $1 }.merging(itemOwnershipResponse) { $1 } as JSON,
             ] as JSON,
             "NewItem": [
                 "type": "object", "required": ["name"],
-                "properties": ["name": name, "serialNumber": serial, "valueInDollars": value].merging(itemPlaceProperties) { $1 } as JSON,
+                "properties": ["name": name, "serialNumber": serial, "valueInDollars": value].merging(itemPlaceProperties) { $1 }
+                    .merging(itemOwnershipProperties) { $1 } as JSON,
                 "description": "`location` and `labels` absent: none",
             ] as JSON,
             "ItemUpdate": [
                 "type": "object", "required": ["name", "serialNumber", "valueInDollars", "version"],
                 "properties": ["name": name, "serialNumber": serial, "valueInDollars": value,
-                               "version": version].merging(itemPlaceProperties) { $1 } as JSON,
+                               "version": version].merging(itemPlaceProperties) { $1 }.merging(itemOwnershipProperties) { $1 } as JSON,
                 "description": "`location` or `labels` absent: as they are",
             ] as JSON,
             "Move": [
@@ -90,8 +92,9 @@ extension OpenAPIDocument {
                     "page": ["type": "integer", "minimum": 1],
                     "pageSize": ["type": "integer"],
                     "pageCount": ["type": "integer", "minimum": 1],
-                    "total": ["type": "integer", "minimum": 0],
-                    "totalValue": ["type": "integer", "description": "What the selected items are worth (absent for a search)"],
+                    "total": ["type": "integer", "minimum": 0, "description": "How many items (rows) are selected: what pages are cut by"],
+                    "totalValue": ["type": "integer", "description": "What the selected items are worth, each valueInDollars × quantity (absent for a search)"],
+                    "units": ["type": "integer", "minimum": 0, "description": "How many things the selected items are, each counted by its quantity (absent for a search)"],
                 ] as JSON,
             ] as JSON,
             "ItemList": ["type": "object", "required": ["items"], "properties": ["items": ["type": "array", "items": ref("Item")]]] as JSON,

@@ -150,7 +150,7 @@ enum OpenAPIDocument {
         return [
             ["name": "page", "in": "query", "description": "1-based page of 100 items",
              "schema": ["type": "integer", "minimum": 1, "maximum": ListParameters.maxPage]],
-            ["name": "q", "in": "query", "description": "Finds any part of a name or serial number",
+            ["name": "q", "in": "query", "description": "Finds any part of a name, serial number, manufacturer, model number or notes",
              "schema": ["type": "string", "maxLength": ItemQuery.maxSearchLength]],
             ["name": "sort", "in": "query", "schema": ["type": "string", "enum": ListParameters.sortValues]],
             ["name": "valuable", "in": "query", "description": "Only items worth the household's high-value threshold or more ($50 unless an owner set another on the account page)", "schema": flag],

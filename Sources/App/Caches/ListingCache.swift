@@ -44,6 +44,9 @@ final class ListingCache: Sendable {
         /// by row; with the section index that goes before the list.
         var sectioned = false
         var sectionIndex: [UInt8] = []
+        /// How many things the page's selection holds, each item counted by its quantity (issue 24):
+        /// what the summary says; `count` (rows) cuts the pages. `nil` with `totalValue`.
+        var units: Int?
     }
 
     private let kept: RevisionCache<Key, Listing>

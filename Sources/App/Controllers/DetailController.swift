@@ -58,12 +58,12 @@ struct DetailController: Sendable {
             // Nothing but fields: saved at once, one transaction, no draft to roll back.
             let saved: Item
             do {
-                saved = try store.saveItem(key: item.key, fields: clean.fields, placement: try placement(from: fields.places),
+                saved = try store.saveItem(key: item.key, fields: values(clean, storedDate: item.dateCreated), placement: try placement(from: fields.places),
                                            expectedVersion: expected, actor: request.actor)
             } catch StoreError.conflict(let current) {
                 return try render(.item(current), form: fields, conflict: current, request: request, status: .conflict)
             } catch let error as StoreError {
-                guard let errors = Self.placeErrors(error) else { throw error }
+                guard let errors = Self.placeErrors(error) ?? Self.ownershipErrors(error) else { throw error }
                 return try render(.item(item), form: fields, errors: errors, request: request, status: .unprocessableContent)
             }
             return try done(saved, isNew: false, request: request, rounded: clean.valueWasRounded)
@@ -162,12 +162,13 @@ struct DetailController: Sendable {
         do {
             placement = try self.placement(from: fields.places)
         } catch let error as StoreError {
-            guard let errors = Self.placeErrors(error) else { throw error }
+            guard let errors = Self.placeErrors(error) ?? Self.ownershipErrors(error) else { throw error }
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
+        let values = values(clean, storedDate: draft.dateCreated)
         guard action == "done", errors.isEmpty else {
             let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars,
-                                                placement: placement)
+                                                placement: placement, ownership: values.ownership, dateCreated: values.dateCreated)
             if !errors.isEmpty {
                 return try render(.draft(updated), form: fields, errors: errors, request: request, status: .unprocessableContent)
             }
@@ -177,15 +178,15 @@ struct DetailController: Sendable {
         let item: Item
         do {
             // The fields are set with the commit, in its transaction.
-            item = try store.commitDraft(id: draft.id, fields: clean.fields, placement: placement, expectedVersion: expectedVersion,
+            item = try store.commitDraft(id: draft.id, fields: values, placement: placement, expectedVersion: expectedVersion,
                                          actor: request.actor)
         } catch StoreError.conflict(let current) {
             // The draft keeps the member's values, to be applied over the current ones.
             let updated = try store.updateDraft(id: draft.id, name: clean.name, serialNumber: clean.serialNumber, valueInDollars: clean.valueInDollars,
-                                                placement: placement)
+                                                placement: placement, ownership: values.ownership, dateCreated: values.dateCreated)
             return try render(.draft(updated), form: fields, conflict: current, request: request, status: .conflict)
         } catch let error as StoreError {
-            guard let errors = Self.placeErrors(error) else { throw error }
+            guard let errors = Self.placeErrors(error) ?? Self.ownershipErrors(error) else { throw error }
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
         return try done(item, isNew: draft.isNew, request: request, rounded: clean.valueWasRounded)

@@ -37,11 +37,15 @@ extension ExchangeController {
             case .unchanged: context.text("importStatusSame")
             case .changed: context.text("importStatusChanged")
             }
+            // Issue 24: "3 × $40" where the item is (or will be) three of it.
+            let quantity = row.item.ownership?.applied(to: row.status.existing?.ownership ?? .blank).quantity
+                ?? row.status.existing?.ownership.quantity ?? 1
+            let value = formatters.dollars(row.item.valueInDollars, context.language)
             return .object([
                 "row": .string(context.format("importRow", String(row.line))),
                 "name": .string(row.item.name),
                 "serial": .string(row.item.serialNumber),
-                "value": .string(formatters.dollars(row.item.valueInDollars, context.language)),
+                "value": .string(quantity == 1 ? value : context.format("reportTimes", grouped(quantity), value)),
                 "date": .string(row.item.dateCreated.map { formatters.day($0, context.language).medium } ?? ""),
                 "status": .string(status),
             ])

@@ -51,6 +51,7 @@ enum ImportStatus: Equatable {
         }
         let same = existing.name == row.name && existing.serialNumber == row.serialNumber
             && existing.valueInDollars == row.valueInDollars && Self.samePlace(row, existing, places)
+            && (row.ownership.map { $0.applied(to: existing.ownership) == existing.ownership } ?? true)
         self = same ? .unchanged(existing) : .changed(existing)
     }
 

@@ -42,7 +42,7 @@ struct ImportPreview {
             guard case .changed(let item) = row.status else { return nil }
             return ImportedUpdate(key: item.key, expectedVersion: item.version, name: row.item.name,
                                   serialNumber: row.item.serialNumber, valueInDollars: row.item.valueInDollars,
-                                  locationPath: row.item.locationPath, labelNames: row.item.labelNames)
+                                  locationPath: row.item.locationPath, labelNames: row.item.labelNames, ownership: row.item.ownership)
         }
     }
 
@@ -56,7 +56,7 @@ struct ImportPreview {
     /// Reads `bytes`, matching rows to `matcher`'s items and year-last dates in `chosenOrder`
     /// (else the order the file proves).
     init(bytes: [UInt8], context: PageContext, matcher: ImportMatcher = ImportMatcher(items: []), chosenOrder: DateOrder? = nil) {
-        var pending: [(line: Int, item: ImportedItem, date: String, rounded: Bool)] = []
+        var pending: [Pending] = []
         var evidence: Set<DateOrder> = []
         dateOrder = chosenOrder
         places = matcher.places
@@ -85,6 +85,7 @@ struct ImportPreview {
                 return
             }
             let index = { (column: ItemCSV.Column) in columns.firstIndex(of: column) }
+            let hasOwnershipColumns = ItemCSV.ownershipColumns.contains { index($0) != nil }
             var rows = 0
             while let record = try reader.next() {
                 rows += 1
@@ -102,17 +103,27 @@ struct ImportPreview {
                     return ItemCSV.unneutralised(fields[position].trimmingWhitespace)
                 }
                 let date = cell(index(.date))
+                let column = { (column: ItemCSV.Column) in index(column).map { cell($0) } }
+                let owned = !hasOwnershipColumns ? OwnershipCells() : OwnershipCells(
+                    manufacturer: column(.manufacturer), model: column(.model), quantity: column(.quantity),
+                    purchaseDate: column(.purchaseDate), purchasePrice: column(.purchasePrice), placeBought: column(.placeBought),
+                    warranty: column(.warranty), notes: column(.notes))
                 let placed = Self.item(name: cell(nameIndex), serial: cell(index(.serial)), value: cell(index(.value)),
                                        key: cell(index(.key)), context: context).flatMap { item, rounded in
                     Self.placed(item, location: index(.location).map { cell($0) }, labels: index(.labels).map { cell($0) },
-                                context: context).map { ($0, rounded) }
+                                context: context).flatMap { Self.owned($0, cells: owned, context: context) }.map { ($0, rounded) }
                 }
                 switch placed {
                 case .success(let (item, rounded)):
-                    pending.append((record.line, item, date, rounded))
+                    let days = owned.days
+                    pending.append(Pending(line: record.line, item: item, date: date, rounded: rounded, days: days))
                     if ItemCSV.isYearLast(date) {
                         hasYearLastDates = true
                         if let proof = ItemCSV.dateEvidence(date) { evidence.insert(proof) }
+                    }
+                    for day in days where ItemCSV.isYearLast(day) {
+                        hasYearLastDates = true
+                        if let proof = ItemCSV.dateEvidence(day) { evidence.insert(proof) }
                     }
                 case .failure(let refusal):
                     refused.append(Refusal(line: record.line, reason: refusal.reason))
@@ -132,8 +143,17 @@ struct ImportPreview {
 
     /// Reads each row's date in the order now known and matches it to the items here; a row
     /// matching an item an earlier row matched is refused (one item, one row).
-    private mutating func resolve(_ pending: [(line: Int, item: ImportedItem, date: String, rounded: Bool)],
-                                  matcher: ImportMatcher, context: PageContext) {
+    /// A row read but for its dates (and its match, which a date may not change).
+    private struct Pending {
+        let line: Int
+        var item: ImportedItem
+        let date: String
+        let rounded: Bool
+        /// Its purchase date and warranty cells (issue 24), read with the date.
+        let days: [String]
+    }
+
+    private mutating func resolve(_ pending: [Pending], matcher: ImportMatcher, context: PageContext) {
         let order = dateOrder ?? detectedOrder
         var matched: [UUID: Int] = [:]
         for var entry in pending {
@@ -148,8 +168,20 @@ struct ImportPreview {
                     continue
                 }
             }
+            switch Self.dated(entry.item, days: entry.days, order: order, now: Date(), context: context) {
+            case .success(let item): entry.item = item
+            case .failure(let refusal):
+                refused.append(Refusal(line: entry.line, reason: refusal.reason))
+                continue
+            }
             let status = ImportStatus(row: entry.item, existing: matcher.match(key: entry.item.key, serialNumber: entry.item.serialNumber),
                                       places: matcher.places)
+            // The value times the quantity the item will have: the row's, else the one it has here.
+            if let item = status.existing,
+               (entry.item.ownership?.applied(to: item.ownership) ?? item.ownership).quantity * entry.item.valueInDollars > ItemOwnership.maxLineValue {
+                refused.append(Refusal(line: entry.line, reason: Self.tooValuable(context).reason))
+                continue
+            }
             if let item = status.existing {
                 if let earlier = matched[item.key] {
                     refused.append(Refusal(line: entry.line, reason: context.format("importReasonSameItem", String(earlier))))

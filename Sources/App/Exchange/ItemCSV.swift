@@ -6,8 +6,10 @@ import Storage
 enum ItemCSV {
     enum Column: CaseIterable {
         /// The first seven as issue 22 wrote them; Location and Labels (issue 23) after them,
-        /// so a script reading columns by number still finds the old ones.
+        /// so a script reading columns by number still finds the old ones; then issue 24's
+        /// (`lineValue`, value × quantity, is written for spreadsheets and never read back).
         case name, serial, value, date, position, photo, key, location, labels
+        case manufacturer, model, quantity, lineValue, purchaseDate, purchasePrice, placeBought, warranty, notes
 
         var stringKey: String {
             switch self {
@@ -20,6 +22,15 @@ enum ItemCSV {
             case .key: "csvKey"
             case .location: "csvLocation"
             case .labels: "csvLabels"
+            case .manufacturer: "csvManufacturer"
+            case .model: "csvModel"
+            case .quantity: "csvQuantity"
+            case .lineValue: "csvLineValue"
+            case .purchaseDate: "csvPurchaseDate"
+            case .purchasePrice: "csvPurchasePrice"
+            case .placeBought: "csvPlaceBought"
+            case .warranty: "csvWarranty"
+            case .notes: "csvNotes"
             }
         }
     }
@@ -48,7 +59,7 @@ enum ItemCSV {
             ("place", .location), ("room", .location), ("where", .location), ("location path", .location),
             ("地点", .location), ("地點", .location), ("存放位置", .location),
             ("label", .labels), ("tags", .labels), ("tag", .labels), ("標簽", .labels), ("标记", .labels),
-        ]
+        ] + ownershipHeaderNames
         for (name, column) in extra { names[normalizedHeader(name)] = column }
         return names
     }()
@@ -69,7 +80,7 @@ enum ItemCSV {
             item.key.lowercasedString,
             neutralised(places.location(item.locationKey)),
             neutralised(places.labels(item.labelKeys)),
-        ]
+        ] + ownershipCells(item, language: language)
     }
 
     /// `2026-11-23T13:40:12Z`: UTC to the second, which spreadsheets and scripts both read.

@@ -31,6 +31,13 @@ struct MoneyInput: Sendable, Equatable {
     /// Reads `text`; `decimalSeparator` is the page language's (`.` for every language the
     /// app speaks today), used only to settle `1,299` against `1.299`.
     static func parse(_ text: String, decimalSeparator: Character = ".") -> Result<MoneyInput, Failure> {
+        digits(text, decimalSeparator: decimalSeparator).flatMap { rounded(whole: $0.whole, fraction: $0.fraction) }
+    }
+
+    /// The digits of an amount as people type it, by the rules above, before any rounding or
+    /// limit: the whole part without leading zeros, and the decimals as typed (``CentsInput``
+    /// keeps two of them).
+    static func digits(_ text: String, decimalSeparator: Character = ".") -> Result<(whole: Substring, fraction: Substring), Failure> {
         var characters: [Character] = []
         for scalar in text.unicodeScalars {
             characters.append(Character(folded(scalar)))
@@ -50,7 +57,7 @@ struct MoneyInput: Sendable, Equatable {
         if let first = body.first, first == "-" || first == "\u{2212}" || first == "(" {
             // A negative amount, if the rest reads as one; otherwise it is just not a number.
             let rest = body.dropFirst().filter { $0 != ")" }
-            if case .success = parse(String(rest), decimalSeparator: decimalSeparator) {
+            if case .success = digits(String(rest), decimalSeparator: decimalSeparator) {
                 return .failure(.negative)
             }
             return .failure(.notANumber)
@@ -69,7 +76,7 @@ struct MoneyInput: Sendable, Equatable {
     }
 
     /// The digits and separators left once the marks are gone.
-    private static func number(_ body: String, decimalSeparator: Character) -> Result<MoneyInput, Failure> {
+    private static func number(_ body: String, decimalSeparator: Character) -> Result<(whole: Substring, fraction: Substring), Failure> {
         guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || ",. '".contains($0)) }),
               body.contains(where: \.isNumber)
         else { return .failure(.notANumber) }
@@ -93,7 +100,7 @@ struct MoneyInput: Sendable, Equatable {
             guard !whole.contains(decimal), fraction.allSatisfy(\.isNumber) else { return .failure(.notANumber) }
         }
         guard let digits = grouped(whole), !(digits.isEmpty && fraction.isEmpty) else { return .failure(.notANumber) }
-        return rounded(whole: digits.drop { $0 == "0" }, fraction: fraction)
+        return .success((digits.drop { $0 == "0" }, fraction))
     }
 
     /// The digits of the whole part, its groups checked: any separator (space, `'`, and the

@@ -69,6 +69,8 @@ extension DetailView {
                 return context.format("historySerial", old, new)
             case .location?: return Self.describeChange("historyLocation", old, new, context: context)
             case .labels?: return Self.describeChange("historyLabels", old, new, context: context)
+            case .manufacturer?, .modelNumber?, .quantity?, .purchaseDate?, .purchasePrice?, .placeBought?, .warranty?, .notes?, .dateCreated?:
+                return describeOwnership(entry, context: context)
             case nil: return context.text("historyChanged")
             }
         }

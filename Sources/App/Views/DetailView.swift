@@ -32,6 +32,7 @@ struct DetailView {
         let dateCreated: Date
         let storedName: String
         let storedPlacement: ItemPlacement
+        let storedOwnership: ItemOwnership
         switch subject {
         case .draft(let draft):
             let id = draft.id.lowercasedString
@@ -42,6 +43,7 @@ struct DetailView {
             fields = form ?? ItemForm(name: draft.name, serialNumber: draft.serialNumber, value: value)
             dateCreated = draft.dateCreated
             storedPlacement = draft.placement
+            storedOwnership = draft.ownership
             // Unsaved work Cancel would lose: a photo changed, or a new item with anything in it.
             let started = !fields.isBlank || draft.photoETag != nil
             values["changed"] = .bool(form != nil || !draft.isNew || started)
@@ -57,6 +59,7 @@ struct DetailView {
             fields = form ?? ItemForm(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars))
             dateCreated = item.dateCreated
             storedPlacement = item.placement
+            storedOwnership = item.ownership
             storedName = item.name
             values["action"] = .string("/items/\(key)\(pageQuery)")
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
@@ -89,9 +92,11 @@ struct DetailView {
         if let key = errors.labels { messages["labels"] = .string(context.text(key)) }
         values.merge(placeValues(fields.places ?? PlaceFields(storedPlacement), places: places, context: context)) { $1 }
         if !messages.isEmpty { values["errors"] = .object(messages) }
+        values["ownership"] = ownershipValues(stored: storedOwnership, form: fields.ownership, errors: errors.ownership, conflict: conflict,
+                                              dateRecorded: day, context: context)
         // Focus (and so the view) goes to the first field in error, else to the name.
-        let firstError = [("name", errors.name), ("serialNumber", errors.serialNumber), ("value", errors.value), ("photo", errors.photo),
-                          ("location", errors.location), ("labels", errors.labels)]
+        let firstError = ([("name", errors.name), ("serialNumber", errors.serialNumber), ("value", errors.value), ("photo", errors.photo),
+                           ("location", errors.location), ("labels", errors.labels)] + errors.ownership.all)
             .first { $0.1 != nil }?.0 ?? "name"
         values["focus"] = .object([firstError: true])
         if let history {

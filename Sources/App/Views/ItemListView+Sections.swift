@@ -56,7 +56,7 @@ extension ItemListView {
         renderer.rowCache.keep(rendered, on: rowPage)
         var listing = ListingCache.Listing(
             count: page.itemCount, totalValue: page.totalValue, page: query.page, pageCount: pageCount, rows: pieces,
-            keys: page.items.map(\.key), deletedCount: try store.deletedCount())
+            keys: page.items.map(\.key), deletedCount: try store.deletedCount(), units: page.units)
         listing.sectioned = true
         listing.sectionIndex = page.sections.count > 1 ? try sectionIndex(page, pageNumber: query.page, query: query, context: context) : []
         return listing
@@ -78,8 +78,9 @@ extension ItemListView {
             "id": .string(Self.anchor(section.group)),
             "before": .int(continued ? offset - section.start : 0),
             "title": .string(continued ? context.format("sectionContinued", title) : title),
-            "meta": .string(context.format(section.count == 1 ? "sectionMetaOne" : "sectionMeta",
-                                           formatters.grouped(section.count, language), formatters.dollars(section.totalValue, language))),
+            // Things, not rows: a row of 3 chairs counts 3 (issue 24).
+            "meta": .string(context.format(section.units == 1 ? "sectionMetaOne" : "sectionMeta",
+                                           formatters.grouped(section.units, language), formatters.dollars(section.totalValue, language))),
         ]
         if case .label(let key) = section.group, let label = page.places.label(key: key), !continued {
             values["chipHTML"] = .string(String(decoding: Self.chip(label), as: UTF8.self))

@@ -30,6 +30,8 @@ struct ItemListView {
         let grouping = try self.grouping(for: query)
         let listing = try self.listing(for: &query, grouping: grouping, context: context)
         let count = listing.count, pageCount = listing.pageCount
+        // What the summary says: things (a row of 3 chairs is 3), or matches when only rows are known.
+        let shownCount = listing.units ?? count
         let language = context.language
         let filtered = !query.filter.isDefault
         // A search or a filter leaves items out; a sort alone shows them all, so it says
@@ -39,9 +41,9 @@ struct ItemListView {
         let summary: String
         if let total = listing.totalValue {
             let totalText = formatters.dollars(total, language)
-            summary = count == 1
+            summary = shownCount == 1
                 ? context.format(narrowed ? "oneMatchSummary" : "oneItemSummary", totalText)
-                : context.format(narrowed ? "matchesSummary" : "itemsSummary", formatters.grouped(count, language), totalText)
+                : context.format(narrowed ? "matchesSummary" : "itemsSummary", formatters.grouped(shownCount, language), totalText)
         } else {
             summary = count == 1 ? context.text("oneMatch") : context.format("matches", formatters.grouped(count, language))
         }
@@ -230,7 +232,8 @@ struct ItemListView {
         }
         renderer.rowCache.keep(rendered, on: page)
         let listing = ListingCache.Listing(count: count, totalValue: selection.totalValue, page: query.page, pageCount: pageCount,
-                                           rows: rows, keys: selection.items.map(\.key), deletedCount: try store.deletedCount())
+                                           rows: rows, keys: selection.items.map(\.key), deletedCount: try store.deletedCount(),
+                                           units: selection.units)
         if cacheable { renderer.listingCache.keep(listing, for: cacheKey) }
         return listing
     }
@@ -258,8 +261,10 @@ struct ItemListView {
             rendered.append((RowCache.RowKey(item, position: position, count: older.count), rows[index]))
         }
         renderer.rowCache.keep(rendered, on: page)
-        return ListingCache.Listing(count: older.count, totalValue: try store.totalValue(), page: older.page,
-                                    pageCount: older.pageCount, rows: rows, keys: older.keys, deletedCount: older.deletedCount)
+        let tally = try store.tally()
+        return ListingCache.Listing(count: older.count, totalValue: tally.total, page: older.page,
+                                    pageCount: older.pageCount, rows: rows, keys: older.keys, deletedCount: older.deletedCount,
+                                    units: tally.units)
     }
 
     private func pager(query: ListQuery, pageCount: Int, context: PageContext) -> MustacheValue {

@@ -91,8 +91,9 @@ struct ReportView {
     }
 
     func row(_ item: Item, number: Int) -> Row {
-        Row(item: item, number: formatters.grouped(number, language), value: formatters.dollars(item.valueInDollars, language),
-            day: formatters.day(item.dateCreated, language), noPhoto: context.text("reportNoPhoto"))
+        let ownership = ownershipTexts(item)
+        return Row(item: item, number: formatters.grouped(number, language), value: ownership.value,
+                   day: formatters.day(item.dateCreated, language), noPhoto: context.text("reportNoPhoto"), ownership: ownership)
     }
 
     /// One item's row, its fields looked up as the template asks for them.
@@ -102,6 +103,8 @@ struct ReportView {
         let value: String
         let day: DayText
         let noPhoto: String
+        /// Make, purchase, warranty and quantity (issue 24); `value` counts every one of it.
+        let ownership: OwnershipTexts
 
         func mustacheValue(forKey key: String) -> MustacheValue? {
             switch key {
@@ -114,6 +117,9 @@ struct ReportView {
             case "thumb": thumbnail(60)
             case "thumb2x": thumbnail(120)
             case "noPhoto": .string(noPhoto)
+            case "each": ownership.each.isEmpty ? .null : .string(ownership.each)
+            case "make": ownership.make.isEmpty ? .null : .string(ownership.make)
+            case "purchase": ownership.purchase.isEmpty ? .null : .string(ownership.purchase)
             default: nil
             }
         }

@@ -11,6 +11,9 @@ public struct HistoryEntry: Sendable, Equatable {
     /// The field an `updated` entry is about.
     public enum Field: String, Sendable {
         case name, serialNumber = "serial", valueInDollars = "value", location, labels
+        /// Issue 24: the ownership fields (``ItemOwnership/text(of:)`` before and after) and the date recorded (ISO day).
+        case manufacturer, modelNumber = "model", quantity, purchaseDate = "purchase-date", purchasePrice = "purchase-price"
+        case placeBought = "place-bought", warranty, notes, dateCreated = "date"
     }
 
     public let id: Int64

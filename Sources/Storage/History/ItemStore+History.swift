@@ -26,6 +26,7 @@ extension ItemStore {
                        old: String(old.valueInDollars), new: String(new.valueInDollars), db)
         }
         try recordPlacementChanges(from: old.placement, to: new.placement, item: new.key, actor: actor, at: at, db)
+        try recordOwnershipChanges(from: old, to: new, actor: actor, at: at, db)
     }
 
     /// The entries of a change to an item's photos: one put in another's place, or how many

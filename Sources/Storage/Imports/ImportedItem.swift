@@ -14,9 +14,12 @@ public struct ImportedItem: Sendable, Equatable {
     public var locationPath: [String]?
     /// Its labels by name (created when missing); `nil` when the file has no Labels column.
     public var labelNames: [String]?
+    /// Its make, quantity, purchase, warranty and notes, as far as the file has columns for them.
+    public var ownership: OwnershipPatch?
 
     public init(key: UUID? = nil, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date? = nil,
-                locationPath: [String]? = nil, labelNames: [String]? = nil) {
+                locationPath: [String]? = nil, labelNames: [String]? = nil, ownership: OwnershipPatch? = nil) {
+        self.ownership = ownership
         self.key = key
         self.name = name
         self.serialNumber = serialNumber

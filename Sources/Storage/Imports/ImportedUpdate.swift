@@ -11,9 +11,12 @@ public struct ImportedUpdate: Sendable, Equatable {
     /// The item's new location and labels, as ``ImportedItem`` names them (`nil`: left as they are).
     public var locationPath: [String]?
     public var labelNames: [String]?
+    /// The fields of ``ItemOwnership`` the file has columns for (`nil`: none).
+    public var ownership: OwnershipPatch?
 
     public init(key: UUID, expectedVersion: Int, name: String, serialNumber: String, valueInDollars: Int,
-                locationPath: [String]? = nil, labelNames: [String]? = nil) {
+                locationPath: [String]? = nil, labelNames: [String]? = nil, ownership: OwnershipPatch? = nil) {
+        self.ownership = ownership
         self.key = key
         self.expectedVersion = expectedVersion
         self.name = name

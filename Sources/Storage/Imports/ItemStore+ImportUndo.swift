@@ -16,12 +16,14 @@ extension ItemStore {
         let now = self.now
         return try writeItems { db, order in
             let records = try db.fetchAll("""
-                SELECT item_key, added, version, old_name, old_serial_number, old_value_in_dollars, old_location_key, old_label_keys
+                SELECT item_key, added, version, old_name, old_serial_number, old_value_in_dollars, old_location_key, old_label_keys,
+                       old_ownership, \(ItemOwnership.columns("old_"))
                 FROM import_undo WHERE batch = ? ORDER BY id
                 """, batch) { row in
                 (key: row[0] as UUID, added: row[1] as Bool, version: row[2] as Int,
                  name: row[3] as String?, serial: row[4] as String?, value: row[5] as Int?,
-                 placement: (row[7] as String?).map { ItemPlacement(locationKey: row[6], labelKeys: UUID.keys(hexList: $0)) })
+                 placement: (row[7] as String?).map { ItemPlacement(locationKey: row[6], labelKeys: UUID.keys(hexList: $0)) },
+                 ownership: (row[8] as Bool) ? ItemOwnership(row: row, at: 9) : nil)
             }
             guard !records.isEmpty else { throw StoreError.importNotFound }
             // Indexes are taken before any of them leaves, so a Restore puts each back where it was.
@@ -45,6 +47,7 @@ extension ItemStore {
                 }
                 var item = current
                 (item.name, item.serialNumber, item.valueInDollars) = (name, serial, value)
+                if let ownership = record.ownership { item.ownership = ownership }
                 // Its old place, less what was deleted since (as a restore from Recently Deleted).
                 if let placement = record.placement { item.placement = try Self.existingPart(of: placement, db) }
                 try Self.overwrite(current, with: &item, actor: actor, at: now, db)
@@ -72,16 +75,21 @@ extension ItemStore {
             var item = current
             (item.name, item.serialNumber, item.valueInDollars) = (update.name, update.serialNumber, update.valueInDollars)
             if index < undo.placements.count, let placement = undo.placements[index] { item.placement = placement.applied(to: current.placement) }
+            if let patch = update.ownership { item.ownership = patch.applied(to: current.ownership) }
             guard item != current else { continue }
+            try item.ownership.validate(valueInDollars: item.valueInDollars, now: undo.at)
             try overwrite(current, with: &item, actor: undo.actor, at: undo.at, db)
-            // The old place only when this changed it (NULL labels: Undo leaves the place alone).
+            // The old place only when this changed it (NULL labels: Undo leaves the place alone); the
+            // old ownership fields likewise.
             let movedPlace = item.placement != current.placement
+            let changedOwnership = item.ownership != current.ownership
             try db.execute("""
                 INSERT INTO import_undo (batch, item_key, added, version, old_name, old_serial_number, old_value_in_dollars, at,
-                                         old_location_key, old_label_keys)
-                VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
-                """, undo.batch, item.key, item.version, current.name, current.serialNumber, current.valueInDollars, undo.at,
-                movedPlace ? current.locationKey : nil, movedPlace ? hexList(current.labelKeys) : nil)
+                                         old_location_key, old_label_keys, old_ownership, \(ItemOwnership.columns("old_")))
+                VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [undo.batch, item.key, item.version, current.name, current.serialNumber, current.valueInDollars, undo.at,
+                movedPlace ? current.locationKey : nil, movedPlace ? hexList(current.labelKeys) : nil, changedOwnership]
+                + (changedOwnership ? current.ownership.arguments : Array(repeating: Int?.none, count: ItemOwnership.columnNames.count)))
             changed += 1
         }
         return changed
@@ -102,8 +110,8 @@ extension ItemStore {
             throw DatabaseError(code: SQLITE_CORRUPT, message: "item version \(current.version) cannot be incremented", sql: nil)
         }
         item.version = next
-        try db.execute("UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ? WHERE key = ?",
-                       item.name, item.serialNumber, item.valueInDollars, item.version, item.key)
+        try db.execute("UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, \(ItemOwnership.assignments) WHERE key = ?",
+                       arguments: [item.name, item.serialNumber, item.valueInDollars, item.version] + item.ownership.arguments + [item.key])
         if current.placement != item.placement { try writePlacement(item.placement, ofItem: item.key, db) }
         try recordChanges(from: current, to: item, actor: actor, at: now, db)
     }

@@ -70,18 +70,21 @@ extension ItemStore {
         _ items: [ImportedItem], updating updates: [ImportedUpdate], consuming pending: UUID? = nil, actor: Actor = .system
     ) throws -> ImportOutcome {
         var items = items, updates = updates
+        let now = self.now
         for index in items.indices {
             let row = items[index]
             try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
+            try row.ownership?.applied(to: .blank).validate(valueInDollars: row.valueInDollars, now: now)
             (items[index].locationPath, items[index].labelNames) = try Self.validImportPlaces(path: row.locationPath, labels: row.labelNames)
         }
         for index in updates.indices {
             let row = updates[index]
             try Self.validate(name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars)
+            // Its fields as far as they go; value × quantity is checked against the item when it is applied.
+            try row.ownership?.applied(to: .blank).validate(valueInDollars: 0, now: now)
             (updates[index].locationPath, updates[index].labelNames) = try Self.validImportPlaces(path: row.locationPath, labels: row.labelNames)
         }
         let batch = Self.newDraftID()
-        let now = self.now
         let (importID, placements) = try beginImport(consuming: pending, at: now, items: items, updates: updates)
         do {
             var imported: [Item] = []
@@ -141,12 +144,14 @@ extension ItemStore {
         var key = row.key ?? newDraftID()
         if try keyIsTaken(key, db) { key = newDraftID() }
         let item = Item(key: key, name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars,
-                        dateCreated: row.dateCreated ?? now, version: 1, placement: placement?.applied(to: .nowhere) ?? .nowhere)
+                        dateCreated: row.dateCreated ?? now, version: 1, placement: placement?.applied(to: .nowhere) ?? .nowhere,
+                        ownership: row.ownership?.applied(to: .blank) ?? .blank)
         try db.execute("""
-            INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id, location_id)
-            VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
-            """, item.key, stagedPositionBase + Int64(index), item.name, item.serialNumber, item.valueInDollars,
-            item.dateCreated, importID, try ids.location(item.locationKey, db))
+            INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id, location_id,
+                               \(ItemOwnership.columns()))
+            VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [item.key, stagedPositionBase + Int64(index), item.name, item.serialNumber, item.valueInDollars,
+            item.dateCreated, importID, try ids.location(item.locationKey, db)] + item.ownership.arguments)
         let itemID = db.lastInsertedRowID
         for label in item.labelKeys {
             try db.execute("INSERT INTO item_labels (label_id, item_id) VALUES (?, ?)", try ids.label(label, db), itemID)
@@ -172,13 +177,16 @@ extension ItemStore {
             try db.execute("""
                 UPDATE item_stats SET
                     count = count + (SELECT count(*) FROM items WHERE import_id = ?1),
-                    total_value = total_value + (SELECT coalesce(sum(value_in_dollars), 0) FROM items WHERE import_id = ?1)
+                    units = units + (SELECT coalesce(sum(quantity), 0) FROM items WHERE import_id = ?1),
+                    total_value = total_value + (SELECT coalesce(sum(\(Self.lineValueSQL)), 0) FROM items WHERE import_id = ?1)
                 WHERE id = 1
                 """, importID)
             try db.execute("""
                 UPDATE item_filter_stats SET
                     count = count + (SELECT count(*) FROM items WHERE import_id = ?1 AND value_in_dollars >= \(Self.valuableThresholdSQL)),
-                    total = total + (SELECT coalesce(sum(value_in_dollars), 0) FROM items
+                    units = units + (SELECT coalesce(sum(quantity), 0) FROM items
+                                     WHERE import_id = ?1 AND value_in_dollars >= \(Self.valuableThresholdSQL)),
+                    total = total + (SELECT coalesce(sum(\(Self.lineValueSQL)), 0) FROM items
                                      WHERE import_id = ?1 AND value_in_dollars >= \(Self.valuableThresholdSQL))
                 WHERE filter = 'valuable'
                 """, importID)

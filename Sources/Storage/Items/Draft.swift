@@ -22,6 +22,8 @@ public struct Draft: Sendable, Equatable {
     public var updatedAt: Date
     /// The location and labels the item will have on commit.
     public var placement: ItemPlacement = .nowhere
+    /// The ownership fields the item will have on commit (issue 24).
+    public var ownership: ItemOwnership = .blank
 
     public init(id: UUID, itemKey: UUID, isNew: Bool, name: String, serialNumber: String,
                 valueInDollars: Int, dateCreated: Date, baseVersion: Int?, photoETag: String?,

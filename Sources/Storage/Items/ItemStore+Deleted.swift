@@ -114,14 +114,15 @@ extension ItemStore {
     static let deletedColumns =
         """
         key, name, serial_number, value_in_dollars, date_created, version, photo_etag, list_index, batch, deleted_at, deleted_by, \
-        (SELECT key FROM locations WHERE locations.id = deleted_items.location_id), label_keys
+        (SELECT key FROM locations WHERE locations.id = deleted_items.location_id), label_keys, \(ItemOwnership.columns())
         """
 
     static func deletedItem(row: Row) -> DeletedItem {
         DeletedItem(
             item: Item(key: row[0], name: row[1], serialNumber: row[2], valueInDollars: row[3], dateCreated: row[4],
                        version: row[5], photoETag: row[6],
-                       placement: ItemPlacement(locationKey: row[11], labelKeys: UUID.keys(hexList: row[12]))),
+                       placement: ItemPlacement(locationKey: row[11], labelKeys: UUID.keys(hexList: row[12])),
+                       ownership: ItemOwnership(row: row, at: 13)),
             listIndex: row[7], batch: row[8], deletedAt: row[9], deletedBy: row[10])
     }
 }

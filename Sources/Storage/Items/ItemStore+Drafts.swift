@@ -52,6 +52,7 @@ extension ItemStore {
                               dateCreated: item.dateCreated, baseVersion: item.version,
                               photoETag: item.photoETag, updatedAt: updatedAt)
             draft.placement = item.placement
+            draft.ownership = item.ownership
             try Self.insert(draft, db)
             try Self.copyPhotos(from: .item(key), to: .draft(draft.id), db)
             return try Self.existingDraft(id: draft.id, db)
@@ -70,15 +71,24 @@ extension ItemStore {
     ///   a too long serial number (64) or a value outside 0…1,000,000,000;
     ///   ``StoreError/draftNotFound``.
     /// - Parameter placement: the dialog's location and labels (`nil`: as they were).
+    /// - Parameter ownership: the dialog's make, purchase, warranty and notes (`nil`: as they were).
+    /// - Parameter dateCreated: a new date recorded (`nil`: as it was).
     public func updateDraft(id: UUID, name: String, serialNumber: String, valueInDollars: Int,
-                            placement: ItemPlacement? = nil) throws -> Draft {
+                            placement: ItemPlacement? = nil, ownership: ItemOwnership? = nil, dateCreated: Date? = nil) throws -> Draft {
         try Self.validate(name: name, serialNumber: serialNumber, valueInDollars: valueInDollars, requiresName: false)
         let updatedAt = now
+        try Self.validate(ownership: ownership, dateCreated: dateCreated, valueInDollars: valueInDollars, now: updatedAt)
         return try pool.write { db in
+            if ownership == nil {
+                // The value alone must still fit the quantity the draft has.
+                try Self.existingDraft(id: id, db).ownership.validate(valueInDollars: valueInDollars, now: updatedAt)
+            }
             try db.execute("""
                 UPDATE drafts SET name = ?, serial_number = ?, value_in_dollars = ?, updated_at = ? WHERE id = ?
                 """, name, serialNumber, valueInDollars, updatedAt, id)
             if let placement { try Self.setPlacement(placement, ofDraft: id, db) }
+            if let ownership { try db.execute("UPDATE drafts SET \(ItemOwnership.assignments) WHERE id = ?", arguments: ownership.arguments + [id]) }
+            if let dateCreated { try db.execute("UPDATE drafts SET date_created = ? WHERE id = ?", dateCreated, id) }
             return try Self.existingDraft(id: id, db)
         }
     }
@@ -132,27 +142,36 @@ extension ItemStore {
                             actor: Actor = .system) throws -> Item {
         if let fields { try Self.validate(name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars) }
         let now = self.now
+        if let fields {
+            try Self.validate(ownership: fields.ownership, dateCreated: fields.dateCreated, valueInDollars: fields.valueInDollars, now: now)
+        }
         return try writeItems { db, order, change in
             var draft = try Self.existingDraft(id: id, db)
             if let fields {
                 draft.name = fields.name
                 draft.serialNumber = fields.serialNumber
                 draft.valueInDollars = fields.valueInDollars
+                if let ownership = fields.ownership { draft.ownership = ownership }
+                if let dateCreated = fields.dateCreated { draft.dateCreated = dateCreated }
             } else {
                 // The draft's own fields: never an unnamed item in the list.
                 try Self.validate(name: draft.name, serialNumber: draft.serialNumber, valueInDollars: draft.valueInDollars)
             }
+            try draft.ownership.validate(valueInDollars: draft.valueInDollars, now: now)
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             let photos = try Self.photoETags(of: .draft(id), db)
             let item = Item(key: draft.itemKey, name: draft.name, serialNumber: draft.serialNumber,
                             valueInDollars: draft.valueInDollars, dateCreated: draft.dateCreated,
                             version: 1, photoETag: draft.photoETag,
-                            placement: try placement ?? Self.existingPart(of: draft.placement, db))
+                            placement: try placement ?? Self.existingPart(of: draft.placement, db), ownership: draft.ownership)
             if draft.isNew {
                 try Self.append(item, db, &order)
                 try Self.transferPhotos(from: .draft(id), to: .item(item.key), db)
                 try Self.record(.created, item: item.key, actor: actor, at: now, db)
                 try Self.recordPlacementChanges(from: .nowhere, to: item.placement, item: item.key, actor: actor, at: now, db)
+                var blank = item
+                blank.ownership = .blank
+                try Self.recordOwnershipChanges(from: blank, to: item, actor: actor, at: now, db)
                 try Self.recordPhotoChanges(from: [], to: photos, item: item.key, actor: actor, at: now, db)
                 return item
             }
@@ -172,6 +191,7 @@ extension ItemStore {
                          actor: Actor = .system) throws -> Item {
         try Self.validate(name: fields.name, serialNumber: fields.serialNumber, valueInDollars: fields.valueInDollars)
         let now = self.now
+        try Self.validate(ownership: fields.ownership, dateCreated: fields.dateCreated, valueInDollars: fields.valueInDollars, now: now)
         return try writeItems { db, _, change in
             guard let current = try Self.item(key: key, db) else { throw StoreError.itemNotFound }
             change = .fields(of: key)
@@ -180,6 +200,10 @@ extension ItemStore {
             item.serialNumber = fields.serialNumber
             item.valueInDollars = fields.valueInDollars
             if let placement { item.placement = placement }
+            if let ownership = fields.ownership { item.ownership = ownership }
+            if let dateCreated = fields.dateCreated { item.dateCreated = dateCreated }
+            // A new value must still fit the quantity kept (and a conflict is reported first).
+            if current.version == expectedVersion { try item.ownership.validate(valueInDollars: item.valueInDollars, now: now) }
             return try Self.replace(with: item, expectedVersion: expectedVersion, actor: actor, at: now, db)
         }
     }
@@ -207,9 +231,11 @@ extension ItemStore {
         }
         item.version = next
         try db.execute("""
-            UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, photo_etag = ?
+            UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = ?, photo_etag = ?, date_created = ?,
+                \(ItemOwnership.assignments)
             WHERE key = ?
-            """, item.name, item.serialNumber, item.valueInDollars, item.version, item.photoETag, item.key)
+            """, arguments: [item.name, item.serialNumber, item.valueInDollars, item.version, item.photoETag, item.dateCreated]
+                + item.ownership.arguments + [item.key])
         if current.placement != item.placement {
             try writePlacement(item.placement, ofItem: item.key, db)
             item = try self.item(key: item.key, db) ?? item
@@ -290,9 +316,9 @@ extension ItemStore {
     static func insert(_ draft: Draft, _ db: Database) throws {
         try db.execute("""
             INSERT INTO drafts (id, item_key, is_new, name, serial_number, value_in_dollars, date_created, base_version,
-                                photo_etag, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, draft.id, draft.itemKey, draft.isNew, draft.name, draft.serialNumber, draft.valueInDollars,
-            draft.dateCreated, draft.baseVersion, draft.photoETag, draft.updatedAt)
+                                photo_etag, updated_at, \(ItemOwnership.columns())) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [draft.id, draft.itemKey, draft.isNew, draft.name, draft.serialNumber, draft.valueInDollars,
+            draft.dateCreated, draft.baseVersion, draft.photoETag, draft.updatedAt] + draft.ownership.arguments)
         try setPlacement(draft.placement, ofDraft: draft.id, db)
     }
 

@@ -5,8 +5,9 @@ extension ItemStore {
     /// the item's place (1-based) in the household's own order: an export's rows, one at a
     /// time, so memory stays flat however long the list is.
     ///
-    /// - Parameter totals: called first, in the same snapshot, with how many items `query`
-    ///   selects and their total value (a report's heading, before its rows).
+    /// - Parameter totals: called first, in the same snapshot, with how many things `query`
+    ///   selects (its items counted by quantity) and their total value, value × quantity (a
+    ///   report's heading, before its rows).
     public func forEachItem(
         matching query: ItemQuery, totals: ((_ count: Int, _ totalValue: Int) throws -> Void)? = nil,
         _ body: (Item, Int) throws -> Void
@@ -18,7 +19,7 @@ extension ItemStore {
             let ownOrder = query.showsOwnOrder && selection.condition.isEmpty
             if let totals {
                 // sum() of integers is an integer (SQLite refuses to overflow it, never rounds).
-                let row = try db.fetchOne("SELECT count(*), coalesce(sum(value_in_dollars), 0) FROM items \(whereClause)",
+                let row = try db.fetchOne("SELECT coalesce(sum(quantity), 0), coalesce(sum(\(Self.lineValueSQL)), 0) FROM items \(whereClause)",
                                           arguments: selection.arguments) { ($0[0] as Int, $0[1] as Int) }
                 try totals(row?.0 ?? 0, row?.1 ?? 0)
             }

@@ -8,10 +8,18 @@ extension ItemStore {
         }
     }
 
-    /// The sum of every item's value in dollars.
+    /// The sum of every item's value in dollars times its quantity.
     public func totalValue() throws -> Int {
         try pool.readWithoutTransaction { db in
             try db.fetchOne("SELECT total_value FROM item_stats WHERE id = 1") { $0[0] as Int } ?? 0
+        }
+    }
+
+    /// The list's rows, things (quantities summed) and total value, from the running totals.
+    public func tally() throws -> Tally {
+        try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT count, total_value, units FROM item_stats WHERE id = 1") { Tally(count: $0[0], total: $0[1], units: $0[2]) }
+                ?? .zero
         }
     }
 

@@ -287,6 +287,7 @@ extension ItemStore {
         registerFirstHourMigrations(&migrator)
         registerPlacesMigrations(&migrator)
         registerPhotoListMigrations(&migrator)
+        registerOwnershipMigrations(&migrator)
         return migrator
     }()
 

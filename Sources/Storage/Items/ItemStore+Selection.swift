@@ -101,7 +101,7 @@ extension ItemStore {
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
             // A word never holds a line break, so none matches across name and serial.
-            let scan = "instr(search_fold(name || char(10) || serial_number), ?) > 0"
+            let scan = "instr(search_fold(\(ItemStore.searchedTextSQL)), ?) > 0"
             if !scanning {
                 for match in matches {
                     conditions.append("id IN (SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ?)")
@@ -166,18 +166,19 @@ extension ItemStore {
         /// Whether the search can be counted by its indexes alone (no word also names a place).
         private var searchesIndexesOnly: Bool { placeWords.isEmpty }
 
-        /// The running count and total that answer this query, kept by triggers: the whole
+        /// The running count, total and units that answer this query, kept by triggers: the whole
         /// list's (a sort alone), one filter's or one location's (with what is inside it);
         /// `nil` for a search, several filters, or labels.
+        /// (Units: quantities summed; the total is value × quantity summed.)
         var runningTotals: (sql: String, arguments: [any DatabaseValueConvertible])? {
             guard matches.isEmpty, placeWords.isEmpty, query.labelKeys.isEmpty, !query.unlabelledOnly else { return nil }
             switch (query.valuableOnly, query.withPhotoOnly, query.location) {
-            case (false, false, nil): return ("SELECT count, total_value FROM item_stats WHERE id = 1", [])
-            case (true, false, nil): return ("SELECT count, total FROM item_filter_stats WHERE filter = 'valuable'", [])
-            case (false, true, nil): return ("SELECT count, total FROM item_filter_stats WHERE filter = 'photo'", [])
+            case (false, false, nil): return ("SELECT count, total_value, units FROM item_stats WHERE id = 1", [])
+            case (true, false, nil): return ("SELECT count, total, units FROM item_filter_stats WHERE filter = 'valuable'", [])
+            case (false, true, nil): return ("SELECT count, total, units FROM item_filter_stats WHERE filter = 'photo'", [])
             case (false, false, let filter?):
-                if filter.key == nil { return ("SELECT count, total FROM location_stats WHERE location_id = 0", []) }
-                return ("SELECT coalesce(sum(count), 0), coalesce(sum(total), 0) FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
+                if filter.key == nil { return ("SELECT count, total, units FROM location_stats WHERE location_id = 0", []) }
+                return ("SELECT coalesce(sum(count), 0), coalesce(sum(total), 0), coalesce(sum(units), 0) FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
                         [PlaceSnapshot.idList(locationIDs ?? [])])
             default: return nil
             }
@@ -191,32 +192,39 @@ extension ItemStore {
             if let first = matches.first, searchesIndexesOnly, !query.valuableOnly, !query.withPhotoOnly, !query.filtersPlaces,
                !importStaging {
                 let others = matches.dropFirst().map { " AND rowid IN (SELECT rowid FROM \($0.table) WHERE \($0.table) MATCH ?)" }
-                return "SELECT count(*), NULL FROM \(first.table) WHERE \(first.table) MATCH ?" + others.joined()
+                return "SELECT count(*), NULL, NULL FROM \(first.table) WHERE \(first.table) MATCH ?" + others.joined()
             }
-            return "SELECT count(*), total(value_in_dollars) FROM items \(whereClause)"
+            return "SELECT count(*), \(Self.totalAndUnitsSQL) FROM items \(whereClause)"
+        }
+
+        /// The total (value × quantity) and units (quantities) of the rows a query reads, as reals
+        /// (`total()` never fails on overflow), for ``tally(_:)``.
+        static let totalAndUnitsSQL = "total(\(ItemStore.lineValueSQL)), total(quantity)"
+
+        /// The rows' count, total and units from a row selecting `count(*), ` ``totalAndUnitsSQL``.
+        static func tally(_ row: Row) -> Tally {
+            let whole = { (value: Double) in Int(exactly: value.rounded()) ?? Int.max }
+            return Tally(count: row[0], total: (row[1] as Double?).map(whole), units: (row[2] as Double?).map(whole))
         }
 
         var countArguments: [any DatabaseValueConvertible] { arguments }
 
-        func countAndTotal(_ db: Database) throws -> (Int, Int?) {
+        func countAndTotal(_ db: Database) throws -> Tally {
             if let remainder {
                 // The whole locations from their running totals, the rest counted.
                 let whole = try db.fetchOne(
-                    "SELECT coalesce(sum(count), 0), coalesce(sum(total), 0) FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
-                    PlaceSnapshot.idList(wholeLocations)) { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
-                let rest = try db.fetchOne("SELECT count(*), total(value_in_dollars) FROM items \(remainder.whereClause)",
-                                           arguments: remainder.arguments) { ($0[0] as Int, Int($0[1] as Double)) } ?? (0, 0)
-                return (whole.0 + rest.0, whole.1 + rest.1)
+                    "SELECT coalesce(sum(count), 0), coalesce(sum(total), 0), coalesce(sum(units), 0) FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
+                    PlaceSnapshot.idList(wholeLocations)) { Tally(count: $0[0], total: $0[1], units: $0[2]) } ?? .zero
+                let rest = try db.fetchOne("SELECT count(*), \(Self.totalAndUnitsSQL) FROM items \(remainder.whereClause)",
+                                           arguments: remainder.arguments, map: Self.tally) ?? .zero
+                return whole + rest
             }
             if let runningTotals {
-                let stats = try db.fetchOne(runningTotals.sql, arguments: runningTotals.arguments) { ($0[0] as Int, $0[1] as Int) }
-                return (stats?.0 ?? 0, stats?.1 ?? 0)
+                return try db.fetchOne(runningTotals.sql, arguments: runningTotals.arguments) { Tally(count: $0[0], total: $0[1], units: $0[2]) } ?? .zero
             }
             let importStaging = try !matches.isEmpty && ItemStore.isStagingImport(db)
-            guard let countSQL = countSQL(importStaging: importStaging) else { return (0, nil) }
-            let row = try db.fetchOne(countSQL, arguments: countArguments) { ($0[0] as Int, $0[1] as Double?) }
-            let total = row?.1.map { Int(exactly: $0.rounded()) ?? Int.max }
-            return (row?.0 ?? 0, row?.1 == nil ? nil : total)
+            guard let countSQL = countSQL(importStaging: importStaging) else { return Tally(count: 0, total: nil, units: nil) }
+            return try db.fetchOne(countSQL, arguments: countArguments, map: Self.tally) ?? .zero
         }
 
         /// The condition to page with when `matchCount` rows match: many matches of a search

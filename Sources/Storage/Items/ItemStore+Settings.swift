@@ -46,7 +46,8 @@ extension ItemStore {
                 try db.execute("""
                     UPDATE item_filter_stats SET
                         count = (SELECT count(*) FROM items WHERE value_in_dollars >= ?1 AND \(Item.isListed)),
-                        total = (SELECT coalesce(sum(value_in_dollars), 0) FROM items WHERE value_in_dollars >= ?1 AND \(Item.isListed))
+                        units = (SELECT coalesce(sum(quantity), 0) FROM items WHERE value_in_dollars >= ?1 AND \(Item.isListed)),
+                        total = (SELECT coalesce(sum(\(Self.lineValueSQL)), 0) FROM items WHERE value_in_dollars >= ?1 AND \(Item.isListed))
                     WHERE filter = 'valuable'
                     """, dollars)
                 // Before the commit, so no reader sees the new revision with the old threshold; the

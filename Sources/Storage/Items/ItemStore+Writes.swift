@@ -79,10 +79,10 @@ extension ItemStore {
         for (item, position, index) in located {
             try db.execute("""
                 INSERT INTO deleted_items (key, name, serial_number, value_in_dollars, date_created, version, photo_etag,
-                                           list_index, batch, deleted_at, deleted_by, location_id, label_keys)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT location_id FROM items WHERE key = ?), ?)
-                """, item.key, item.name, item.serialNumber, item.valueInDollars, item.dateCreated, item.version,
-                item.photoETag, index, batch, now, actor.name, item.key, hexList(item.labelKeys))
+                                           list_index, batch, deleted_at, deleted_by, location_id, label_keys, \(ItemOwnership.columns()))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT location_id FROM items WHERE key = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [item.key, item.name, item.serialNumber, item.valueInDollars, item.dateCreated, item.version,
+                item.photoETag, index, batch, now, actor.name, item.key, hexList(item.labelKeys)] + item.ownership.arguments)
             try db.execute("DELETE FROM items WHERE key = ?", item.key)
             try transferPhotos(from: .item(item.key), to: .deleted(item.key), db)
             try record(.deleted, item: item.key, actor: actor, at: now, old: String(index + 1), db)
@@ -107,10 +107,11 @@ extension ItemStore {
 
     static func insert(_ item: Item, at position: Int64, _ db: Database) throws {
         try db.execute("""
-            INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, photo_etag)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, item.key, position, item.name, item.serialNumber, item.valueInDollars, item.dateCreated,
-            item.version, item.photoETag)
+            INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, photo_etag,
+                               \(ItemOwnership.columns()))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [item.key, position, item.name, item.serialNumber, item.valueInDollars, item.dateCreated,
+            item.version, item.photoETag] + item.ownership.arguments)
         if item.placement != .nowhere { try writePlacement(item.placement, ofItem: item.key, db) }
     }
 }

@@ -67,17 +67,18 @@ extension Database {
             guard count == 2, let values else { return sqlite3_result_null(context) }
             SearchText.result(SearchText.grams(SearchText.argument(values[0]) ?? "", SearchText.argument(values[1]) ?? ""), context)
         }, nil, nil, nil))
+        try registerOwnershipSearchFunctions()
     }
 }
 
 extension SearchText {
     /// A function argument as text (`nil` for NULL).
-    fileprivate static func argument(_ value: OpaquePointer?) -> String? {
+    static func argument(_ value: OpaquePointer?) -> String? {
         guard let value, sqlite3_value_type(value) != SQLITE_NULL, let bytes = sqlite3_value_text(value) else { return nil }
         return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
     }
 
-    fileprivate static func result(_ text: String, _ context: OpaquePointer?) {
+    static func result(_ text: String, _ context: OpaquePointer?) {
         var text = text
         if text.isEmpty { return sqlite3_result_text(context, "", 0, sqliteTransient) }
         text.withUTF8 { bytes in

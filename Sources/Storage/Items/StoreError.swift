@@ -35,6 +35,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The draft fields that are validated.
     public enum Field: String, Sendable {
         case name, serialNumber, valueInDollars
+        /// Issue 24's fields (``ItemOwnership``) and the date recorded.
+        case manufacturer, modelNumber, quantity, purchaseDate, purchasePrice, placeBought, warranty, notes, dateCreated
     }
 }
 

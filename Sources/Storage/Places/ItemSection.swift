@@ -20,10 +20,14 @@ public struct ItemSection: Sendable, Hashable {
     }
 
     public let group: Group
+    /// Its rows (what pages are cut by).
     public let count: Int
+    /// Value × quantity, summed.
     public let totalValue: Int
     /// The index of its first row among all the sections' rows.
     public let start: Int
+    /// Things: its rows counted by quantity (what its header says).
+    public var units: Int = 0
 
     /// The index after its last row.
     public var end: Int { start + count }
@@ -45,6 +49,8 @@ public struct SectionedItems: Sendable, Equatable {
     public let totalValue: Int?
     /// The locations and labels the page was read with.
     public let places: PlaceDirectory
+    /// How many things the query selects (its items counted by quantity; `nil` with `totalValue`).
+    public var units: Int?
 }
 
 /// Every location and label by key, as one read saw them: what rows and headers show.

@@ -5,6 +5,7 @@ import Foundation
 public struct LocationSubtotal: Sendable, Equatable {
     /// `nil`: the items with no location.
     public let location: Location?
+    /// Things: its items counted by quantity.
     public let count: Int
     public let totalValue: Int
 }
@@ -13,7 +14,8 @@ extension ItemStore {
     /// ``forEachItem(matching:totals:_:)`` grouped by location, for the insurance report: from
     /// one snapshot, `totals` first (every selected item), then for each location that holds
     /// selected items — depth-first, in the locations' own order, "No location" last — its
-    /// `section` (with its subtotal) and then its items, in `query`'s order.
+    /// `section` (with its subtotal) and then its items, in `query`'s order. Counts are of
+    /// things (quantities summed) and totals of value × quantity, as ``forEachItem(matching:totals:_:)``'s.
     ///
     /// One query per section, each reading the location's items through the index by location,
     /// so memory stays flat however many items and sections there are.
@@ -25,14 +27,14 @@ extension ItemStore {
             let selection = Selection(query, places: try PlaceSnapshot.load(db))
             let whereClause = selection.whereClause
             if let totals {
-                let row = try db.fetchOne("SELECT count(*), coalesce(sum(value_in_dollars), 0) FROM items \(whereClause)",
+                let row = try db.fetchOne("SELECT coalesce(sum(quantity), 0), coalesce(sum(\(Self.lineValueSQL)), 0) FROM items \(whereClause)",
                                           arguments: selection.arguments) { ($0[0] as Int, $0[1] as Int) }
                 try totals(row?.0 ?? 0, row?.1 ?? 0)
             }
             let tree = try Self.locationTree(db)
             var subtotals: [Int64: (count: Int, total: Int)] = [:]
             try db.forEachRow("""
-                SELECT coalesce(location_id, 0), count(*), coalesce(sum(value_in_dollars), 0) FROM items \(whereClause) GROUP BY 1
+                SELECT coalesce(location_id, 0), coalesce(sum(quantity), 0), coalesce(sum(\(Self.lineValueSQL)), 0) FROM items \(whereClause) GROUP BY 1
                 """, arguments: selection.arguments) { row in subtotals[row[0]] = (row[1], row[2]) }
             let sections: [(Location?, Int64)] = tree.locations.compactMap { location in tree.ids[location.key].map { (location, $0) } }
                 + [(nil, 0)]

@@ -33,7 +33,8 @@ extension ItemStore {
         let tree = try locationTree(db)
         var own: [UUID: PlaceTotals.Figures] = [:]
         var noLocation = PlaceTotals.Figures.zero
-        let rows = try db.fetchAll("SELECT location_id, count, total FROM location_stats") { row in
+        // Figures count things (quantities summed), not rows: a row of 3 chairs counts 3.
+        let rows = try db.fetchAll("SELECT location_id, units, total FROM location_stats") { row in
             (id: row[0] as Int64, figures: PlaceTotals.Figures(count: row[1], value: row[2]))
         }
         for row in rows {
@@ -50,7 +51,7 @@ extension ItemStore {
         // One pass over the label rows, which carry their item's value and whether it is listed
         // (staged rows of an import under way are nobody's yet).
         let byID = try db.fetchAll("""
-            SELECT label_id, count(*), coalesce(sum(item_value), 0) FROM item_labels WHERE listed GROUP BY label_id
+            SELECT label_id, coalesce(sum(item_quantity), 0), coalesce(sum(item_value), 0) FROM item_labels WHERE listed GROUP BY label_id
             """) { row in (id: row[0] as Int64, figures: PlaceTotals.Figures(count: row[1], value: row[2])) }
         let figures = Dictionary(byID.map { ($0.id, $0.figures) }, uniquingKeysWith: { first, _ in first })
         let entries = try db.fetchAll("SELECT id, key, name, color, version FROM labels ORDER BY name_key, id") { row in
@@ -59,9 +60,10 @@ extension ItemStore {
                 figures: figures[row[0] as Int64] ?? .zero)
         }
         // Everything less the labelled items (each once, by the index on item, value).
-        let all = try db.fetchOne("SELECT count, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+        let all = try db.fetchOne("SELECT units, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
         let labelled = try db.fetchOne("""
-            SELECT count(*), coalesce(sum(value), 0) FROM (SELECT max(item_value) AS value FROM item_labels WHERE listed GROUP BY item_id)
+            SELECT coalesce(sum(quantity), 0), coalesce(sum(value), 0) FROM (
+                SELECT max(item_value) AS value, max(item_quantity) AS quantity FROM item_labels WHERE listed GROUP BY item_id)
             """) { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
         let noLabel = PlaceTotals.Figures(count: all.0 - labelled.0, value: all.1 - labelled.1)
         return PlaceTotals.Labels(entries: entries, noLabel: noLabel)

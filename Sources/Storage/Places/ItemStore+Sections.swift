@@ -18,14 +18,15 @@ extension ItemStore {
             let groups = try Self.sectionCounts(grouping, selection, places, db)
             var sections: [ItemSection] = []
             var start = 0
-            for group in groups where group.count > 0 {
-                sections.append(ItemSection(group: group.group, count: group.count, totalValue: group.total, start: start))
-                start += group.count
+            for (group, tally) in groups where tally.count > 0 {
+                sections.append(ItemSection(group: group, count: tally.count, totalValue: tally.total ?? 0, start: start, units: tally.units ?? 0))
+                start += tally.count
             }
             var itemCount = start, totalValue: Int? = sections.reduce(0) { $0 + $1.totalValue }
+            var units: Int? = sections.reduce(0) { $0 + $1.units }
             if grouping == .label || grouping == .none {
                 let counted = try selection.countAndTotal(db)
-                (itemCount, totalValue) = (counted.0, counted.1)
+                (itemCount, totalValue, units) = (counted.count, counted.total, counted.units)
             }
             var items: [Item] = [], itemSections: [Int] = []
             let end = offset + max(0, limit)
@@ -41,7 +42,7 @@ extension ItemStore {
                 itemSections += Array(repeating: number, count: page.count)
             }
             return SectionedItems(sections: sections, items: items, itemSections: itemSections, rowCount: start,
-                                  itemCount: itemCount, totalValue: totalValue, places: places.directory)
+                                  itemCount: itemCount, totalValue: totalValue, places: places.directory, units: units)
         }
     }
 
@@ -57,81 +58,82 @@ extension ItemStore {
         }
     }
 
-    /// Every group of `grouping` in order, with its count and total of the query's matches.
+    /// Every group of `grouping` in order, with its rows, things and total of the query's matches.
     private static func sectionCounts(
         _ grouping: ItemGrouping, _ selection: Selection, _ places: PlaceSnapshot, _ db: Database
-    ) throws -> [(group: ItemSection.Group, count: Int, total: Int)] {
-        let whole = selection.condition.isEmpty
+    ) throws -> [(group: ItemSection.Group, tally: Tally)] {
+        let wholeList = selection.condition.isEmpty
         let whereClause = selection.whereClause, arguments = selection.arguments
+        // Kept by triggers (integers), or counted by total() (reals).
+        let stored: (Row) -> Tally = { row in Tally(count: row[1], total: row[2], units: row[3]) }
+        let whole = { (value: Double) in Int(exactly: value.rounded()) ?? Int.max }
+        let counted: (Row) -> Tally = { row in Tally(count: row[1], total: whole(row[2]), units: whole(row[3])) }
         switch grouping {
         case .none:
             return []  // no sections: the flat list is paged by items(matching:offset:limit:)
         case .location:
-            var counts: [Int64: (Int, Int)] = [:]
-            let group = "SELECT coalesce(location_id, 0), count(*), total(value_in_dollars) FROM items"
-            if whole {
-                try db.forEachRow("SELECT location_id, count, total FROM location_stats") { row in counts[row[0]] = (row[1], row[2]) }
+            var counts: [Int64: Tally] = [:]
+            let group = "SELECT coalesce(location_id, 0), count(*), \(Selection.totalAndUnitsSQL) FROM items"
+            let stats = "SELECT location_id, count, total, units FROM location_stats"
+            if wholeList {
+                try db.forEachRow(stats) { row in counts[row[0]] = stored(row) }
             } else if let kept = selection.filteredLocationsOnly {
-                try db.forEachRow("SELECT location_id, count, total FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
-                                  arguments: [PlaceSnapshot.idList(kept)]) { row in counts[row[0]] = (row[1], row[2]) }
+                try db.forEachRow("\(stats) WHERE location_id IN (SELECT value FROM json_each(?))",
+                                  arguments: [PlaceSnapshot.idList(kept)]) { row in counts[row[0]] = stored(row) }
             } else if let remainder = selection.remainder {
                 // A search of a location's name: its items all match, and their counts are kept.
-                try db.forEachRow("SELECT location_id, count, total FROM location_stats WHERE location_id IN (SELECT value FROM json_each(?))",
-                                  arguments: [PlaceSnapshot.idList(selection.wholeLocations)]) { row in counts[row[0]] = (row[1], row[2]) }
+                try db.forEachRow("\(stats) WHERE location_id IN (SELECT value FROM json_each(?))",
+                                  arguments: [PlaceSnapshot.idList(selection.wholeLocations)]) { row in counts[row[0]] = stored(row) }
                 try db.forEachRow("\(group) \(remainder.whereClause) GROUP BY 1", arguments: remainder.arguments) { row in
-                    counts[row[0]] = (row[1], Int(row[2] as Double))
+                    counts[row[0]] = counted(row)
                 }
             } else {
-                try db.forEachRow("\(group) \(whereClause) GROUP BY 1", arguments: arguments) { row in counts[row[0]] = (row[1], Int(row[2] as Double)) }
+                try db.forEachRow("\(group) \(whereClause) GROUP BY 1", arguments: arguments) { row in counts[row[0]] = counted(row) }
             }
             let located = places.tree.locations.map { location in
-                let (count, total) = counts[places.tree.ids[location.key] ?? -1] ?? (0, 0)
-                return (ItemSection.Group.location(location.key), count, total)
+                (ItemSection.Group.location(location.key), counts[places.tree.ids[location.key] ?? -1] ?? .zero)
             }
-            return located + [(.noLocation, counts[0]?.0 ?? 0, counts[0]?.1 ?? 0)]
+            return located + [(.noLocation, counts[0] ?? .zero)]
         case .label:
-            var counts: [Int64: (Int, Int)] = [:]
-            if whole {
-                // Each label row carries its item's value and whether it is listed.
-                try db.forEachRow("SELECT label_id, count(*), total(item_value) FROM item_labels WHERE listed GROUP BY label_id") { row in
-                    counts[row[0]] = (row[1], Int(row[2] as Double))
+            var counts: [Int64: Tally] = [:]
+            if wholeList {
+                // Each label row carries its item's value × quantity, its quantity and whether it is listed.
+                try db.forEachRow("SELECT label_id, count(*), total(item_value), total(item_quantity) FROM item_labels WHERE listed GROUP BY label_id") { row in
+                    counts[row[0]] = counted(row)
                 }
-                let all = try db.fetchOne("SELECT count, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+                let all = try db.fetchOne("SELECT 0, count, total_value, units FROM item_stats WHERE id = 1", map: stored) ?? .zero
                 let labelled = try db.fetchOne("""
-                    SELECT count(*), total(value) FROM (SELECT max(item_value) AS value FROM item_labels WHERE listed GROUP BY item_id)
-                    """) { ($0[0] as Int, Int($0[1] as Double)) } ?? (0, 0)
+                    SELECT 0, count(*), total(value), total(quantity) FROM (
+                        SELECT max(item_value) AS value, max(item_quantity) AS quantity FROM item_labels WHERE listed GROUP BY item_id)
+                    """, map: counted) ?? .zero
                 return places.labels.map { label in
-                    let (count, total) = counts[places.labelIDs[label.key] ?? -1] ?? (0, 0)
-                    return (ItemSection.Group.label(label.key), count, total)
-                } + [(.noLabel, all.0 - labelled.0, all.1 - labelled.1)]
+                    (ItemSection.Group.label(label.key), counts[places.labelIDs[label.key] ?? -1] ?? .zero)
+                } + [(.noLabel, all - labelled)]
             }
             try db.forEachRow("""
-                SELECT item_labels.label_id, count(*), total(value_in_dollars)
+                SELECT item_labels.label_id, count(*), \(Selection.totalAndUnitsSQL)
                 FROM item_labels JOIN items ON items.id = item_labels.item_id \(whereClause) GROUP BY item_labels.label_id
-                """, arguments: arguments) { row in counts[row[0]] = (row[1], Int(row[2] as Double)) }
+                """, arguments: arguments) { row in counts[row[0]] = counted(row) }
             let unlabelled = try db.fetchOne("""
-                SELECT count(*), total(value_in_dollars) FROM items \(Selection.whereClause(
+                SELECT 0, count(*), \(Selection.totalAndUnitsSQL) FROM items \(Selection.whereClause(
                     [selection.condition, "NOT EXISTS (SELECT 1 FROM item_labels WHERE item_labels.item_id = items.id)"]
                         .filter { !$0.isEmpty }.joined(separator: " AND ")))
-                """, arguments: arguments) { ($0[0] as Int, Int($0[1] as Double)) } ?? (0, 0)
+                """, arguments: arguments, map: counted) ?? .zero
             let labelled = places.labels.map { label in
-                let (count, total) = counts[places.labelIDs[label.key] ?? -1] ?? (0, 0)
-                return (ItemSection.Group.label(label.key), count, total)
+                (ItemSection.Group.label(label.key), counts[places.labelIDs[label.key] ?? -1] ?? .zero)
             }
-            return labelled + [(.noLabel, unlabelled.0, unlabelled.1)]
+            return labelled + [(.noLabel, unlabelled)]
         case .value:
-            if whole {
-                let all = try db.fetchOne("SELECT count, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
-                let high = try db.fetchOne("SELECT count, total FROM item_filter_stats WHERE filter = 'valuable'") {
-                    ($0[0] as Int, $0[1] as Int)
-                } ?? (0, 0)
-                return [(.valuable, high.0, high.1), (.notValuable, all.0 - high.0, all.1 - high.1)]
+            if wholeList {
+                let all = try db.fetchOne("SELECT 0, count, total_value, units FROM item_stats WHERE id = 1", map: stored) ?? .zero
+                let high = try db.fetchOne("SELECT 0, count, total, units FROM item_filter_stats WHERE filter = 'valuable'", map: stored) ?? .zero
+                return [(.valuable, high), (.notValuable, all - high)]
             }
-            var counts: [Bool: (Int, Int)] = [:]
+            var counts: [Bool: Tally] = [:]
             try db.forEachRow("""
-                SELECT value_in_dollars >= \(valuableThresholdSQL), count(*), total(value_in_dollars) FROM items \(whereClause) GROUP BY 1
-                """, arguments: arguments) { row in counts[row[0]] = (row[1], Int(row[2] as Double)) }
-            return [(.valuable, counts[true]?.0 ?? 0, counts[true]?.1 ?? 0), (.notValuable, counts[false]?.0 ?? 0, counts[false]?.1 ?? 0)]
+                SELECT value_in_dollars >= \(valuableThresholdSQL), count(*), \(Selection.totalAndUnitsSQL) FROM items \(whereClause) GROUP BY 1
+                """, arguments: arguments) { row in counts[row[0]] = counted(row) }
+            return [(.valuable, counts[true] ?? .zero), (.notValuable, counts[false] ?? .zero)]
         }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// location (its own, and rolled up through its sub-locations), of no location, of each label
 /// and of no label — the room-by-room figures an insurer asks for.
 public struct PlaceTotals: Sendable, Equatable {
-    /// A number of items and what they are worth, in whole dollars.
+    /// A number of things and what they are worth, in whole dollars: each item counted by its
+    /// quantity and worth its value times it (a row of 3 chairs at $40 is 3 and $120).
     public struct Figures: Sendable, Equatable {
         public var count: Int
         public var value: Int

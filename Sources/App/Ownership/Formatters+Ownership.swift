@@ -1,0 +1,17 @@
+import Foundation
+import Storage
+
+extension Formatters {
+    /// A calendar day in the language's medium style, with its ISO form for `<time datetime>`.
+    func day(_ day: CalendarDate, _ language: Language) -> DayText {
+        // Noon there is that day in the pages' own time zone (offsets are within ±14 hours).
+        let shown = self.day(day.noon(in: timeZone), language)
+        return DayText(medium: shown.medium, iso: day.iso)
+    }
+
+    /// `$1,299.50` — dollars and cents, the dollars grouped as ``dollars(_:_:)`` groups them.
+    func cents(_ cents: Int, _ language: Language) -> String {
+        let fraction = Int(cents.magnitude % 100)
+        return (cents < 0 ? "-" : "") + dollars(Int(cents.magnitude / 100), language) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+}
