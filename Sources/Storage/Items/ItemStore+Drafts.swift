@@ -54,6 +54,7 @@ extension ItemStore {
             draft.placement = item.placement
             try Self.insert(draft, db)
             try Self.copyPhotos(from: .item(key), to: .draft(draft.id), db)
+            try Self.copyDocuments(from: .item(key), to: .draft(draft.id), db)
             return try Self.existingDraft(id: draft.id, db)
         }
     }
@@ -154,6 +155,7 @@ extension ItemStore {
                 try Self.record(.created, item: item.key, actor: actor, at: now, db)
                 try Self.recordPlacementChanges(from: .nowhere, to: item.placement, item: item.key, actor: actor, at: now, db)
                 try Self.recordPhotoChanges(from: [], to: photos, item: item.key, actor: actor, at: now, db)
+                try Self.commitDocuments(from: .draft(id), toItem: item.key, actor: actor, at: now, db)
                 return item
             }
             change = .fields(of: draft.itemKey)
@@ -196,8 +198,10 @@ extension ItemStore {
         var item = edited
         item.version = current.version
         item.photoETag = photos.first
-        guard item != current || photos != currentPhotos else {
+        let documentsChanged = try source.map { try documentsDiffer($0, fromItem: current.key, db) } ?? false
+        guard item != current || photos != currentPhotos || documentsChanged else {
             if let source { try setPhotoETags([], of: source, db) }
+            if let source { try clearDocuments(of: source, db) }
             return current
         }
         // The version comes from a row: checked, as a damaged file may hold Int.max.
@@ -217,6 +221,7 @@ extension ItemStore {
         if let source { try transferPhotos(from: source, to: .item(item.key), db) }
         try recordChanges(from: current, to: item, actor: actor, at: now, db)
         try recordPhotoChanges(from: currentPhotos, to: photos, item: item.key, actor: actor, at: now, db)
+        if let source { try commitDocuments(from: source, toItem: item.key, actor: actor, at: now, db) }
         return item
     }
 
@@ -228,6 +233,7 @@ extension ItemStore {
         try pool.write { db in
             let draft = try Self.existingDraft(id: id, db)
             try Self.setPhotoETags([], of: .draft(id), db)
+            try Self.clearDocuments(of: .draft(id), db)
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             try Self.releasePhoto(draft.photoETag, db)
         }
@@ -243,6 +249,7 @@ extension ItemStore {
             }
             for draft in stale {
                 try Self.setPhotoETags([], of: .draft(draft.id), db)
+                try Self.clearDocuments(of: .draft(draft.id), db)
                 try db.execute("DELETE FROM drafts WHERE id = ?", draft.id)
                 try Self.releasePhoto(draft.photoETag, db)
             }

@@ -287,6 +287,7 @@ extension ItemStore {
         registerFirstHourMigrations(&migrator)
         registerPlacesMigrations(&migrator)
         registerPhotoListMigrations(&migrator)
+        registerDocumentMigrations(&migrator)
         return migrator
     }()
 

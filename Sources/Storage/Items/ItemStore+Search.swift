@@ -3,7 +3,7 @@ import Foundation
 extension ItemStore {
     /// A page of the items `query` selects, in its order, and how many it selects in all.
     ///
-    /// A search finds the items whose name or serial holds each of its words, in any order,
+    /// A search finds the items whose name, serial or documents' titles hold each of its words, in any order,
     /// as any part of a word, with case, accents and width folded ("sony camera" finds
     /// "Sony A7 III camera", "poang" finds "Poäng"): words of three characters or more through
     /// the FTS5 trigram index, shorter ones through the index of short pieces. Whatever the
