@@ -128,6 +128,7 @@ extension HomepwnerApp {
 
         registerPlaceRoutes(&routes, store: store, renderer: renderer)
         registerPhotoRoutes(&routes, store: store, renderer: renderer)
+        registerDocumentRoutes(&routes, store: store, renderer: renderer)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()

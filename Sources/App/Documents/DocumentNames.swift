@@ -36,7 +36,8 @@ enum DocumentNames {
             }
         }
         let words = stem.replacingOccurrences(of: "_", with: " ").split(whereSeparator: \.isWhitespace)
-        let title = String(words.joined(separator: " ").prefix(ItemStore.maxDocumentTitleLength))
+        // At most as many code points as a title may have (the API's schema counts those).
+        let title = String(String.UnicodeScalarView(words.joined(separator: " ").unicodeScalars.prefix(ItemStore.maxDocumentTitleLength)))
         return title.isEmpty ? kindName(kind, language) : title
     }
 

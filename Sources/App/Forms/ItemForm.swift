@@ -31,8 +31,11 @@ struct ItemForm: Sendable, Equatable {
         var photo: String?
         var location: String?
         var labels: String?
+        var document: String?
 
-        var isEmpty: Bool { name == nil && serialNumber == nil && value == nil && photo == nil && location == nil && labels == nil }
+        var isEmpty: Bool {
+            name == nil && serialNumber == nil && value == nil && photo == nil && location == nil && labels == nil && document == nil
+        }
     }
 
     /// The fields once valid: trimmed text and a whole number of dollars.

@@ -648,5 +648,6 @@ extension Strings {
         "historyDocumentRemoved": "{0} “{1}” removed",
         "apiErrorNoDocument": "No such document in this item.",
         "apiErrorDocumentKind": "kind must be receipt, manual, warranty or other.",
+        "apiErrorFileNameLong": "A file name can be at most {0} characters.",
     ]
 }

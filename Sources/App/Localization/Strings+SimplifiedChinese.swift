@@ -648,5 +648,6 @@ extension Strings {
         "historyDocumentRemoved": "移除了{0}“{1}”",
         "apiErrorNoDocument": "此物品中没有这份文档。",
         "apiErrorDocumentKind": "kind 必须是 receipt、manual、warranty 或 other。",
+        "apiErrorFileNameLong": "文件名最多 {0} 个字符。",
     ]
 }

@@ -648,5 +648,6 @@ extension Strings {
         "historyDocumentRemoved": "移除了{0}「{1}」",
         "apiErrorNoDocument": "此物品中沒有這份文件。",
         "apiErrorDocumentKind": "kind 必須是 receipt、manual、warranty 或 other。",
+        "apiErrorFileNameLong": "檔案名稱最多 {0} 個字元。",
     ]
 }

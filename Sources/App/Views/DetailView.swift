@@ -90,7 +90,7 @@ struct DetailView {
         if !messages.isEmpty { values["errors"] = .object(messages) }
         // Focus (and so the view) goes to the first field in error, else to the name.
         let firstError = [("name", errors.name), ("serialNumber", errors.serialNumber), ("value", errors.value), ("photo", errors.photo),
-                          ("location", errors.location), ("labels", errors.labels)]
+                          ("location", errors.location), ("labels", errors.labels), ("document", errors.document)]
             .first { $0.1 != nil }?.0 ?? "name"
         values["focus"] = .object([firstError: true])
         if let history {
