@@ -76,10 +76,13 @@ extension ItemStore {
     ///
     /// - Throws: ``DocumentProblem/titleMissing``, ``DocumentProblem/titleTooLong(limit:)``.
     static func checkedTitle(_ title: String) throws -> String {
+        // Counted as the API's schema counts (`maxLength`: code points) and before any trimming,
+        // so that what the schema calls too long is too long here; a browser's `maxlength`
+        // (UTF-16 units) never lets through more.
+        guard title.unicodeScalars.count <= maxDocumentTitleLength else { throw DocumentProblem.titleTooLong(limit: maxDocumentTitleLength) }
         let oneLine = String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         let trimmed = oneLine.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw DocumentProblem.titleMissing }
-        guard trimmed.count <= maxDocumentTitleLength else { throw DocumentProblem.titleTooLong(limit: maxDocumentTitleLength) }
         return trimmed
     }
 
