@@ -80,8 +80,10 @@ extension DetailController {
                     "removeLabel": .string(context.format("documentRemove", document.title)),
                 ])
             }),
+            // The first chosen in the markup too: a script compares each option with its default.
             "kinds": .list(DocumentKind.allCases.map { kind in
-                .object(["value": .string(kind.rawValue), "label": .string(DocumentNames.kindName(kind, context.language))])
+                .object(["value": .string(kind.rawValue), "label": .string(DocumentNames.kindName(kind, context.language)),
+                         "selected": .bool(kind == .receipt)])
             }),
         ]
         if let key = errors.document {
