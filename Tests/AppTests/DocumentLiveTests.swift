@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import HTTP
+import HTTPTestSupport
 import ImageFixtures
 import Storage
 import Testing
@@ -223,6 +224,35 @@ struct DocumentLiveTests {
             let script = try stranger.get("/items/\(key)/documents/1")
             #expect(script.status == 401 && script.headers[.contentType] == "application/problem+json")
             #expect(try stranger.get("/drafts/\(draft.id.lowercasedString)/documents/1", headers: ["Accept": "text/html"]).status == 303)
+        }
+    }
+
+    @Test("The owner's backup download restores into a new data directory whose server serves the documents byte-identical")
+    func backupRestore() throws {
+        let saved = try TemporaryDirectory()
+        let bytes = Self.pdf(40, size: 900_000)
+        var key = ""
+        try withApp { browser, app in
+            let item = try app.seedItem(name: "Safe")
+            key = item.key.lowercasedString
+            let added = try browser.postMultipart("/items/\(key)", Self.fields(item, "done", ["documentTitle": "Deed"]),
+                                                  files: [Self.file("deed.pdf", bytes)])
+            #expect(added.status == 303)
+            _ = try browser.get("/items/\(key)/documents/1")  // a cached file, which the backup leaves behind
+            let backup = try browser.get("/account/backup")
+            #expect(backup.status == 200)
+            try Data(backup.bodyBytes).write(to: URL(fileURLWithPath: saved.path + "/backup.sqlite"))
+        }
+        let summary = try StoreBackup.verify(file: saved.path + "/backup.sqlite")
+        #expect(summary.documents == 1)
+        let restored = saved.path + "/restored"
+        try FileManager.default.createDirectory(atPath: restored, withIntermediateDirectories: true)
+        _ = try StoreBackup.restore(saved.path + "/backup.sqlite", intoDirectory: restored)
+        try withApp(dataDirectory: restored) { browser, _ in
+            let download = try browser.get("/items/\(key)/documents/1")
+            #expect(download.status == 200 && download.bodyBytes == bytes)
+            #expect(download.headers[.contentDisposition] == "attachment; filename=\"Deed.pdf\"; filename*=UTF-8''Deed.pdf")
+            #expect(try browser.get("/items/\(key)").text.contains("Receipt “Deed” added"))
         }
     }
 }
