@@ -219,4 +219,20 @@ struct DocumentListTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [SHA256.hexDigest(bytes)])
         }
     }
+
+    @Test("The schema refuses a digest that is not 64 hex digits (it names a file) and a type no document has (it is sent as Content-Type)")
+    func schemaChecks() throws {
+        try withTemporaryStore { store, _ in
+            let traversal = String(String(repeating: "../", count: 20).prefix(56)) + "passwd00"
+            for (digest, type) in [(traversal, "application/pdf"), (String(repeating: "A", count: 64), "application/pdf"),
+                                   (String(repeating: "a", count: 64), "text/html"),
+                                   (String(repeating: "a", count: 64), "application/pdf\r\nSet-Cookie: x=1")] {
+                #expect(throws: DatabaseError.self, "\(digest) \(type)") {
+                    try store.pool.write { db in
+                        try db.execute("INSERT INTO documents (digest, media_type, size) VALUES (?, ?, 1)", digest, type)
+                    }
+                }
+            }
+        }
+    }
 }

@@ -65,6 +65,10 @@ extension ItemStore {
         guard let document = try pool.readWithoutTransaction({ db in try Self.document(of: holder, reference: reference, db) }) else {
             return nil
         }
+        // The digest names a file: never anything but 64 hex digits (the schema says so too).
+        guard Self.isDigest(document.digest) else {
+            throw DatabaseError(code: SQLITE_CORRUPT, message: "a document's digest is not a SHA-256: \(document.digest.debugDescription)")
+        }
         let file = DocumentFile(document: document, path: Self.documentCachePath(digest: document.digest, database: path))
         var info = stat()
         if stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == document.size { return file }

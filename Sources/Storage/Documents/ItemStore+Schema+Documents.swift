@@ -4,11 +4,14 @@ extension ItemStore {
         migrator.registerMigration("documents") { db in
             try db.execute(sql: """
                 -- A document's bytes, stored once whoever shows them (content-addressed by the
-                -- SHA-256 of the bytes), and deleted when no use is left.
+                -- SHA-256 of the bytes), and deleted when no use is left. The digest names its
+                -- cached file and the type is sent as Content-Type: both checked here too, so
+                -- that a restored file cannot bring others (integrity_check tests them).
                 CREATE TABLE documents (
                     id INTEGER PRIMARY KEY,
-                    digest TEXT NOT NULL UNIQUE CHECK (length(digest) = 64),
-                    media_type TEXT NOT NULL,
+                    digest TEXT NOT NULL UNIQUE CHECK (length(digest) = 64 AND digest NOT GLOB '*[^0-9a-f]*'),
+                    media_type TEXT NOT NULL
+                        CHECK (media_type IN ('application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp')),
                     size INTEGER NOT NULL CHECK (size > 0)
                 );
                 -- The bytes in 256 KiB pieces, in a table of their own (with rowids: large blobs
