@@ -34,6 +34,7 @@ public final class HomepwnerApp: Sendable {
         try store.purgeDrafts()
         try store.purgeDeleted()
         try store.purgeAbandonedImports()
+        try store.sweepDocumentCache()
         let assets = try Assets(publicDirectory: configuration.publicDirectory)
         let csrf = CSRFProtection(key: try ServerKey.loadOrCreate(directory: configuration.dataDirectory))
         renderer = PageRenderer(library: library, formatters: Formatters(), assets: assets, csrf: csrf)

@@ -131,6 +131,7 @@ extension HomepwnerApp {
         registerTakeawayRoutes(&routes, store: store, renderer: renderer, spoolDirectory: configuration.dataDirectory, jobs: jobs)
         registerQRLabelRoutes(&routes, store: store, renderer: renderer, configuration: configuration)
         registerOwnershipRoutes(&routes, store: store, renderer: renderer)
+        registerDocumentRoutes(&routes, store: store, renderer: renderer)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()

@@ -35,8 +35,8 @@ struct AccountTests {
                 if Self.publicPaths.contains(path) || path.hasPrefix("/invitations/") || path.hasPrefix("/assets/") { continue }
                 let page = method == .get ? try stranger.get(path) : try stranger.post(path, ["key": item.key.lowercasedString])
                 #expect(!page.text.contains("Secret diamond") && !page.text.contains("SD-77"), "\(method) \(path)")
-                if method == .get, path.hasSuffix(".json") || HTTPRequest.isItemPhotoPath(path) {
-                    // The JSON API (an item's photo is part of it): 401 problem details that offer a
+                if method == .get, path.hasSuffix(".json") || HTTPRequest.isItemPhotoPath(path) || HTTPRequest.isItemDocumentPath(path) {
+                    // The JSON API (an item's photos and documents are part of it): 401 problem details that offer a
                     // Bearer token, never a sign-in page.
                     #expect(page.status == 401 && page.headers[.contentType] == "application/problem+json", "\(method) \(path) → \(page.status)")
                 } else if method == .get {

@@ -70,3 +70,25 @@ struct PasswordHashTests {
         }
     }
 }
+
+@Suite("Cryptography: SHA-256 in pieces")
+struct IncrementalSHA256Tests {
+    @Test("Hashing in pieces of any size gives the digest of the whole, and the hasher starts over after it")
+    func pieces() {
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let whole = SHA256.hash(bytes)
+        for size in [1, 7, 4_096, 262_144, 300_000] {
+            let hasher = SHA256.Hasher()
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(offset + size, bytes.count)
+                hasher.update(Array(bytes[offset..<end]))
+                offset = end
+            }
+            #expect(hasher.finalize() == whole, "pieces of \(size)")
+            hasher.update(Array("abc".utf8))
+            #expect(Hex.encode(hasher.finalize()) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        }
+        #expect(Hex.encode(SHA256.Hasher().finalize()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+}

@@ -7,7 +7,8 @@ extension HTTPRequest {
     /// API's too (OpenAPI `getItemPhoto`): its errors are problem details unless the client
     /// prefers HTML (a person who opened the photo's address).
     var isAPIRequest: Bool {
-        path.hasSuffix(".json") || bearerToken != nil || prefersJSON || (Self.isItemPhotoPath(path) && !prefersHTML)
+        path.hasSuffix(".json") || bearerToken != nil || prefersJSON
+            || ((Self.isItemPhotoPath(path) || Self.isItemDocumentPath(path)) && !prefersHTML)
     }
 
     /// `/items/{key}/photo` and `/items/{key}/photos/{digest}`, whatever the key (a malformed one is the API's 404 too).

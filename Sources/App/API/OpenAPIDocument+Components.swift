@@ -8,7 +8,7 @@ extension OpenAPIDocument {
                 "cookieAuth": ["type": "apiKey", "in": "cookie", "name": "hp_session",
                                "description": "A signed-in browser's session; writes also need the X-CSRF-Token header"],
             ],
-            "schemas": schemas.merging(placeSchemas) { $1 }.merging(photoSchemas) { $1 },
+            "schemas": schemas.merging(placeSchemas) { $1 }.merging(photoSchemas) { $1 }.merging(documentSchemas) { $1 },
             "responses": problemResponses,
         ]
     }

@@ -20,7 +20,7 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "security": [["bearerAuth": [String]()], ["cookieAuth": [String]()]],
-            "paths": paths.merging(placePaths) { $1 }.merging(photoPaths) { $1 },
+            "paths": paths.merging(placePaths) { $1 }.merging(photoPaths) { $1 }.merging(documentPaths) { $1 },
             "components": components,
         ]
     }
@@ -133,7 +133,7 @@ enum OpenAPIDocument {
             "GetItemPhoto": ["operationId": "getItemPhoto", "parameters": key],
             "PutItemPhoto": ["operationId": "putItemPhoto", "parameters": key],
             "DeleteItemPhoto": ["operationId": "deleteItemPhoto", "parameters": key],
-        ]
+        ].merging(documentItemLinks) { $1 }
     }
 
     static func ref(_ schema: String) -> JSON { ["$ref": "#/components/schemas/\(schema)"] }

@@ -58,7 +58,7 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         if path.hasSuffix(".json"), path == "/locations.json" || path == "/labels.json"
             || path.hasPrefix("/locations/") || path.hasPrefix("/labels/") { return true }
         guard path.hasPrefix("/items") else { return false }
-        return path.hasSuffix(".json") || HTTPRequest.isItemPhotoPath(path)
+        return path.hasSuffix(".json") || HTTPRequest.isItemPhotoPath(path) || HTTPRequest.isItemDocumentPath(path)
     }
 
     /// Writes any member may make about themselves, whatever their role.

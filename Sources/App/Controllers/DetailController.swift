@@ -43,7 +43,7 @@ struct DetailController: Sendable {
         }
         let clean: ItemForm.Clean
         // Done with a photo chosen goes through a draft, which keeps the photo if the name is missing.
-        switch fields.validate(requiresName: Self.action(of: form) == "done" && form.file("photo") == nil) {
+        switch fields.validate(requiresName: Self.action(of: form) == "done" && form.file("photo") == nil && !Self.carriesDocument(form)) {
         case .success(let values): clean = values
         case .failure(let failure):
             return try render(.item(item), form: fields, errors: failure.errors, request: request, status: .unprocessableContent)
@@ -54,7 +54,7 @@ struct DetailController: Sendable {
         if item.version != expected {
             return try render(.item(item), form: fields, conflict: item, request: request, status: .conflict)
         }
-        if Self.action(of: form) == "done", form.file("photo") == nil {
+        if Self.action(of: form) == "done", form.file("photo") == nil, !Self.carriesDocument(form) {
             // Nothing but fields: saved at once, one transaction, no draft to roll back.
             let saved: Item
             do {
@@ -83,7 +83,7 @@ struct DetailController: Sendable {
         let fields = ItemForm(form)
         let clean: ItemForm.Clean
         // The name is required by Done only; with a photo sent along, once the photo is kept.
-        switch fields.validate(requiresName: Self.action(of: form) == "done" && form.file("photo") == nil) {
+        switch fields.validate(requiresName: Self.action(of: form) == "done" && form.file("photo") == nil && !Self.carriesDocument(form)) {
         case .success(let values): clean = values
         case .failure(var failure):
             if failure.errors.name == "errorNameRequired", draft.isNew, draft.photoETag == nil, fields.isBlank {
@@ -155,6 +155,7 @@ struct DetailController: Sendable {
             errors.photo = "errorPhotoUnreadable"
             return try render(.draft(draft), form: fields, errors: errors, request: request, status: .unprocessableContent)
         }
+        if let refused = try applyDocuments(form, action: action, fields: fields, to: draft, request: request) { return refused }
         if action == "done", errors.isEmpty, clean.name.isEmpty {
             errors.name = "errorNameRequired"  // a photo sent with Done is kept; the name is still needed
         }
@@ -230,7 +231,7 @@ struct DetailController: Sendable {
 
     // MARK: - Rendering
 
-    private func render(
+    func render(
         _ subject: DetailView.Subject,
         form: ItemForm? = nil,
         errors: ItemForm.Errors = .init(),
@@ -259,9 +260,10 @@ struct DetailController: Sendable {
         let places = try store.places()
         let itemPhotos: [String]
         if case .item(let item) = subject { itemPhotos = try store.photoETags(ofItem: item.key) } else { itemPhotos = [] }
+        let documents = try documentValues(subject, errors: errors, context: context)
         page.sheet = PageRenderer.Sheet(key: nil) {
             detailView.values(subject: subject, form: form, errors: errors, conflict: conflict, list: list, history: history,
-                              places: places, itemPhotos: itemPhotos, context: context)
+                              places: places, itemPhotos: itemPhotos, context: context).merging(documents) { $1 }
         }
         if conflict != nil { page.values["conflictShown"] = true }
         // A sheet kept for the list's frame: an item as stored, as every member of a role sees it.

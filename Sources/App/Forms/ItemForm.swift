@@ -37,9 +37,11 @@ struct ItemForm: Sendable, Equatable {
         var location: String?
         var labels: String?
         var ownership = OwnershipForm.Errors()
+        var document: String?
 
         var isEmpty: Bool {
             name == nil && serialNumber == nil && value == nil && photo == nil && location == nil && labels == nil && ownership.isEmpty
+                && document == nil
         }
     }
 

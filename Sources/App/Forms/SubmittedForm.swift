@@ -1,4 +1,5 @@
 import HTTP
+import Storage
 
 /// A POST body's fields, whichever encoding the browser chose, with uploaded files.
 struct SubmittedForm: Sendable {
@@ -19,7 +20,9 @@ struct SubmittedForm: Sendable {
         if contentType.hasPrefix("multipart/form-data") {
             // The route's body limit bounds the whole body (several photos may be sent at once);
             // file parts stay in the spool file, so only the parts' count and text are limited here.
-            let form = try request.multipartForm(limits: .init(maxTotalSize: Int.max))
+            // A part up to a document's 25 MiB and a little more, so that a larger document is
+            // refused by the store's own message, next to its field.
+            let form = try request.multipartForm(limits: .init(maxPartSize: ItemStore.maxDocumentBytes + 1024 * 1024, maxTotalSize: Int.max))
             var fields: [(name: String, value: String)] = []
             var files: [MultipartPart] = []
             for part in form.parts {
@@ -53,6 +56,12 @@ struct SubmittedForm: Sendable {
     /// with an empty filename when none was).
     func file(_ name: String) -> MultipartPart? {
         self.files(name).first
+    }
+
+    /// Every file chosen for a field, an empty one too (a file of 0 bytes is refused with a
+    /// message of its own, not taken for none chosen).
+    func chosenFiles(_ name: String) -> [MultipartPart] {
+        files.filter { $0.name == name && !($0.filename ?? "").isEmpty }
     }
 
     /// Every file chosen for a field that takes several (`<input type=file multiple>`).

@@ -23,7 +23,8 @@ struct SecurityHeaders: HTTPMiddleware {
     }
 
     static func apply(to response: inout HTTPResponse) {
-        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+        // A response with a policy of its own keeps it: a document's `sandbox`, stricter than this.
+        if !response.headers.contains(.contentSecurityPolicy) { response.headers[.contentSecurityPolicy] = contentSecurityPolicy }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "same-origin"
         response.headers[.xFrameOptions] = "DENY"

@@ -57,6 +57,7 @@ extension DetailView {
         case .photoRemoved: return new.isEmpty ? context.text("historyPhotoRemoved") : context.format("historyPhotosRemoved", new)
         case .coverChanged: return context.text("historyCoverChanged")
         case .photosReordered: return context.text("historyPhotosReordered")
+        case .documentAdded, .documentRemoved: return describeDocument(entry, context: context)
         case .updated:
             switch entry.field {
             case .name?: return context.format("historyName", old, new)

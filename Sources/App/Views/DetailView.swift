@@ -96,7 +96,7 @@ struct DetailView {
                                               dateRecorded: day, context: context)
         // Focus (and so the view) goes to the first field in error, else to the name.
         let firstError = ([("name", errors.name), ("serialNumber", errors.serialNumber), ("value", errors.value), ("photo", errors.photo),
-                           ("location", errors.location), ("labels", errors.labels)] + errors.ownership.all)
+                           ("location", errors.location), ("labels", errors.labels)] + errors.ownership.all + [("document", errors.document)])
             .first { $0.1 != nil }?.0 ?? "name"
         values["focus"] = .object([firstError: true])
         if let history {

@@ -4,6 +4,7 @@ public struct BackupSummary: Sendable, Equatable, CustomStringConvertible {
     public var deletedItems = 0
     public var photos = 0
     public var thumbnails = 0
+    public var documents = 0
     public var historyEntries = 0
     public var accounts = 0
     /// `PRAGMA user_version` of the file.
@@ -14,7 +15,7 @@ public struct BackupSummary: Sendable, Equatable, CustomStringConvertible {
     public init() {}
 
     public var description: String {
-        "\(items) items, \(deletedItems) recently deleted, \(photos) photos, \(thumbnails) thumbnails, "
+        "\(items) items, \(deletedItems) recently deleted, \(photos) photos, \(thumbnails) thumbnails, \(documents) documents, "
             + "\(historyEntries) history entries, \(accounts) accounts; \(Self.size(bytes))"
     }
 

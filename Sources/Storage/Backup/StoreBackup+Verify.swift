@@ -98,6 +98,7 @@ extension StoreBackup {
         summary.deletedItems = try count("deleted_items")
         summary.photos = try count("photos")
         summary.thumbnails = try count("photo_thumbnails")
+        summary.documents = try count("documents")
         summary.historyEntries = try count("item_history")
         summary.accounts = try count("accounts")
         return summary

@@ -6,6 +6,7 @@ public struct HistoryEntry: Sendable, Equatable {
         case created, updated, photoAdded = "photo-added", photoReplaced = "photo-replaced"
         case photoRemoved = "photo-removed", moved, deleted, restored, imported
         case coverChanged = "cover-changed", photosReordered = "photos-reordered"
+        case documentAdded = "document-added", documentRemoved = "document-removed"
     }
 
     /// The field an `updated` entry is about.
@@ -25,6 +26,8 @@ public struct HistoryEntry: Sendable, Equatable {
     /// Before and after, as text (a value in dollars as digits, a position 1-based).
     public let oldValue: String?
     public let newValue: String?
+    /// What a `documentAdded` or `documentRemoved` entry's document was (kept in `field`).
+    public let documentKind: DocumentKind?
 
     static let columns = "id, item_key, at, actor_id, actor_name, kind, field, old_value, new_value"
 
@@ -37,5 +40,6 @@ public struct HistoryEntry: Sendable, Equatable {
         field = (row[6] as String?).flatMap(Field.init(rawValue:))
         oldValue = row[7]
         newValue = row[8]
+        documentKind = (row[6] as String?).flatMap(DocumentKind.init(rawValue:))
     }
 }

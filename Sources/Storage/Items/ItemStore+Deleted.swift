@@ -62,6 +62,7 @@ extension ItemStore {
             guard let etag = try db.fetchOne("SELECT photo_etag FROM deleted_items WHERE key = ?", key, map: { $0[0] as String? })
             else { throw StoreError.itemNotFound }
             try Self.setPhotoETags([], of: .deleted(key), db)
+            try Self.clearDocuments(of: .deleted(key), db)
             try db.execute("DELETE FROM deleted_items WHERE key = ?", key)
             try Self.releasePhoto(etag, db)
         }
@@ -78,6 +79,7 @@ extension ItemStore {
             }
             for entry in stale {
                 try Self.setPhotoETags([], of: .deleted(entry.key), db)
+                try Self.clearDocuments(of: .deleted(entry.key), db)
                 try db.execute("DELETE FROM deleted_items WHERE key = ?", entry.key)
                 try Self.releasePhoto(entry.etag, db)
             }
@@ -103,6 +105,7 @@ extension ItemStore {
                 try Self.insert(item, at: position, db)
                 order.insert(position)
                 try Self.transferPhotos(from: .deleted(item.key), to: .item(item.key), db)
+                try Self.transferDocuments(from: .deleted(item.key), to: .item(item.key), db)
                 try db.execute("DELETE FROM deleted_items WHERE key = ?", entry.item.key)
                 try Self.record(.restored, item: entry.item.key, actor: actor, at: now, new: String(index + 1), db)
                 restored.append(item)

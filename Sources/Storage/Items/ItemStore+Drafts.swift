@@ -55,6 +55,7 @@ extension ItemStore {
             draft.ownership = item.ownership
             try Self.insert(draft, db)
             try Self.copyPhotos(from: .item(key), to: .draft(draft.id), db)
+            try Self.copyDocuments(from: .item(key), to: .draft(draft.id), db)
             return try Self.existingDraft(id: draft.id, db)
         }
     }
@@ -173,6 +174,7 @@ extension ItemStore {
                 blank.ownership = .blank
                 try Self.recordOwnershipChanges(from: blank, to: item, actor: actor, at: now, db)
                 try Self.recordPhotoChanges(from: [], to: photos, item: item.key, actor: actor, at: now, db)
+                try Self.commitDocuments(from: .draft(id), toItem: item.key, actor: actor, at: now, db)
                 return item
             }
             change = .fields(of: draft.itemKey)
@@ -220,8 +222,10 @@ extension ItemStore {
         var item = edited
         item.version = current.version
         item.photoETag = photos.first
-        guard item != current || photos != currentPhotos else {
+        let documentsChanged = try source.map { try documentsDiffer($0, fromItem: current.key, db) } ?? false
+        guard item != current || photos != currentPhotos || documentsChanged else {
             if let source { try setPhotoETags([], of: source, db) }
+            if let source { try clearDocuments(of: source, db) }
             return current
         }
         // The version comes from a row: checked, as a damaged file may hold Int.max.
@@ -243,6 +247,7 @@ extension ItemStore {
         if let source { try transferPhotos(from: source, to: .item(item.key), db) }
         try recordChanges(from: current, to: item, actor: actor, at: now, db)
         try recordPhotoChanges(from: currentPhotos, to: photos, item: item.key, actor: actor, at: now, db)
+        if let source { try commitDocuments(from: source, toItem: item.key, actor: actor, at: now, db) }
         return item
     }
 
@@ -254,6 +259,7 @@ extension ItemStore {
         try pool.write { db in
             let draft = try Self.existingDraft(id: id, db)
             try Self.setPhotoETags([], of: .draft(id), db)
+            try Self.clearDocuments(of: .draft(id), db)
             try db.execute("DELETE FROM drafts WHERE id = ?", id)
             try Self.releasePhoto(draft.photoETag, db)
         }
@@ -269,6 +275,7 @@ extension ItemStore {
             }
             for draft in stale {
                 try Self.setPhotoETags([], of: .draft(draft.id), db)
+                try Self.clearDocuments(of: .draft(draft.id), db)
                 try db.execute("DELETE FROM drafts WHERE id = ?", draft.id)
                 try Self.releasePhoto(draft.photoETag, db)
             }

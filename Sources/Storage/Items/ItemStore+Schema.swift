@@ -288,6 +288,7 @@ extension ItemStore {
         registerPlacesMigrations(&migrator)
         registerPhotoListMigrations(&migrator)
         registerOwnershipMigrations(&migrator)
+        registerDocumentMigrations(&migrator)
         return migrator
     }()
 

@@ -3,8 +3,8 @@ import Foundation
 extension ItemStore {
     /// A page of the items `query` selects, in its order, and how many it selects in all.
     ///
-    /// A search finds the items whose name, serial, manufacturer, model or notes hold each of its
-    /// words (each word in any one of them), in any order,
+    /// A search finds the items whose name, serial, manufacturer, model, notes or documents'
+    /// titles hold each of its words (each word in any one of them), in any order,
     /// as any part of a word, with case, accents and width folded ("sony camera" finds
     /// "Sony A7 III camera", "poang" finds "Poäng"): words of three characters or more through
     /// the FTS5 trigram index, shorter ones through the index of short pieces. Whatever the

@@ -4,7 +4,7 @@ extension ItemStore {
     /// The SQL of one query: its condition, and how its count and page are read.
     struct Selection {
         let query: ItemQuery
-        /// The search's folded words (``SearchText``), each to be found in the name or serial,
+        /// The search's folded words (``SearchText``), each to be found in the name, serial or a document's title,
         /// or (``placeWords``) in the path of the item's location or the name of one of its labels.
         let words: [String]
         /// The words that name places too, with the locations and labels they find.
@@ -100,28 +100,30 @@ extension ItemStore {
         ) -> (String, [any DatabaseValueConvertible]) {
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
-            // A word never holds a line break, so none matches across name and serial.
-            let scan = "instr(search_fold(\(ItemStore.searchedTextSQL)), ?) > 0"
+            // A word never holds a line break, so none matches across name and serial (or titles).
             if !scanning {
                 for match in matches {
-                    conditions.append("id IN (SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ?)")
-                    arguments.append(match.query)
+                    conditions.append(ItemStore.searchMatch(match.table))
+                    arguments += [match.query, match.query]
                 }
             } else {
                 for word in plainWords {
-                    conditions.append(scan)
-                    arguments.append(word)
+                    let scan = ItemStore.searchScan(word)
+                    conditions.append(scan.sql)
+                    arguments += scan.arguments
                 }
             }
             for place in placeWords {
                 var either: [String] = []
                 if scanning {
-                    either.append(scan)
-                    arguments.append(place.word)
+                    let scan = ItemStore.searchScan(place.word)
+                    either.append(scan.sql)
+                    arguments += scan.arguments
                 } else {
                     let table = place.word.unicodeScalars.count >= 3 ? "items_fts" : "items_grams"
-                    either.append("id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?)")
-                    arguments.append(table == "items_fts" ? phrase(place.word) : SearchText.gramToken(place.word.unicodeScalars))
+                    let lookup = table == "items_fts" ? phrase(place.word) : SearchText.gramToken(place.word.unicodeScalars)
+                    either.append(ItemStore.searchMatch(table))
+                    arguments += [lookup, lookup]
                 }
                 if !place.locations.isEmpty {
                     either.append("location_id IN (SELECT value FROM json_each(?))")
@@ -189,10 +191,9 @@ extension ItemStore {
         /// index holds those too, and only their rows say they are not listed yet.
         func countSQL(importStaging: Bool = false) -> String? {
             if runningTotals != nil { return nil }
-            if let first = matches.first, searchesIndexesOnly, !query.valuableOnly, !query.withPhotoOnly, !query.filtersPlaces,
+            if !matches.isEmpty, searchesIndexesOnly, !query.valuableOnly, !query.withPhotoOnly, !query.filtersPlaces,
                !importStaging {
-                let others = matches.dropFirst().map { " AND rowid IN (SELECT rowid FROM \($0.table) WHERE \($0.table) MATCH ?)" }
-                return "SELECT count(*), NULL, NULL FROM \(first.table) WHERE \(first.table) MATCH ?" + others.joined()
+                return ItemStore.searchCount(matches.map(\.table))
             }
             return "SELECT count(*), \(Self.totalAndUnitsSQL) FROM items \(whereClause)"
         }

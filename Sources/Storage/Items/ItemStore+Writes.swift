@@ -85,6 +85,7 @@ extension ItemStore {
                 item.photoETag, index, batch, now, actor.name, item.key, hexList(item.labelKeys)] + item.ownership.arguments)
             try db.execute("DELETE FROM items WHERE key = ?", item.key)
             try transferPhotos(from: .item(item.key), to: .deleted(item.key), db)
+            try transferDocuments(from: .item(item.key), to: .deleted(item.key), db)
             try record(.deleted, item: item.key, actor: actor, at: now, old: String(index + 1), db)
             order.remove(position)
         }
