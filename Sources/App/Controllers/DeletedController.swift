@@ -31,7 +31,7 @@ struct DeletedController: Sendable {
                 "key": .string(key),
                 "name": .string(item.name),
                 "serial": .string(item.serialNumber),
-                "value": .string(formatters.dollars(item.valueInDollars, context.language)),
+                "value": .string(formatters.value(of: item, context: context)),
                 "deleted": .string(deleted.deletedBy.isEmpty
                     ? context.format("deletedMetaNoOne", when) : context.format("deletedMeta", when, deleted.deletedBy)),
                 "left": .string(left == 1 ? context.text("oneDayLeft") : context.format("daysLeft", String(left))),

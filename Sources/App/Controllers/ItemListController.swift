@@ -134,7 +134,7 @@ struct ItemListController: Sendable {
                     "key": .string(item.key.lowercasedString),
                     "name": .string(item.name),
                     "serial": .string(item.serialNumber),
-                    "value": .string(renderer.formatters.dollars(item.valueInDollars, context.language)),
+                    "value": .string(renderer.formatters.value(of: item, context: context)),
                 ])
             }),
             "none": .bool(items.isEmpty),

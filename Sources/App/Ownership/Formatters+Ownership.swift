@@ -15,3 +15,13 @@ extension Formatters {
         return (cents < 0 ? "-" : "") + dollars(Int(cents.magnitude / 100), language) + "." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 }
+
+extension Formatters {
+    /// An item's value as a row shows it: `$40`, or `3 × $40` when there is more than one of it
+    /// (issue 24), so the row says what the totals count.
+    func value(of item: Item, context: PageContext) -> String {
+        let value = dollars(item.valueInDollars, context.language)
+        let quantity = item.ownership.quantity
+        return quantity == 1 ? value : context.format("reportTimes", grouped(quantity, context.language), value)
+    }
+}

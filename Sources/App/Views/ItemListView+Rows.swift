@@ -51,7 +51,7 @@ extension ItemListView {
         let shown = Self.places(of: item, in: places, showsLocation: page.grouping != .location)
         let fields = RowStencil.Fields(
             key: item.key.lowercasedString, name: item.name, serial: item.serialNumber,
-            value: rowValue(item, context: context), date: day.medium, dateISO: day.iso,
+            value: formatters.value(of: item, context: context), date: day.medium, dateISO: day.iso,
             photoVersion: item.photoETag.map(Self.urlSafe) ?? "", placesText: shown.text, placesHTML: shown.html)
         let shape = RowStencil.Shape(
             valuable: item.valueInDollars >= page.valuableThreshold, hasPhoto: item.photoETag != nil,

@@ -3,8 +3,12 @@ import CSQLite
 extension ItemStore {
     /// SQL for the text of an item a search looks in, one line per field: name, serial number,
     /// manufacturer, model number and notes (a word never holds a line break, so none matches
-    /// across two fields). What a scanning search tests each row with, folded.
-    static let searchedTextSQL = "name || char(10) || serial_number || char(10) || \(detailsSQL(""))"
+    /// across two fields). What a scanning search tests each row with, folded: most items have
+    /// none of the three, and then only the two are put together and folded.
+    static let searchedTextSQL = """
+        CASE WHEN manufacturer = '' AND model_number = '' AND notes = '' THEN name || char(10) || serial_number \
+        ELSE name || char(10) || serial_number || char(10) || \(detailsSQL("")) END
+        """
 
     /// The fields besides name and serial that a search finds: manufacturer, model and notes,
     /// one line each (`row`: `NEW.`, `OLD.` or nothing).
