@@ -33,4 +33,38 @@ struct ReportOwnershipTests {
             #expect(grouped.text.contains("Subtotal, Kitchen, 3 items") && grouped.text.contains("Subtotal, No location, 1 item"))
         }
     }
+
+    @Test("\"Receipt on file\" is said of the items with a receipt, not of one with only a manual; Undo brings it back")
+    func receiptOnFile() throws {
+        try withApp { browser, app in
+            func attach(_ kind: DocumentKind, to item: Item, seed: UInt8) throws {
+                let draft = try app.store.beginEditDraft(key: item.key)
+                try app.store.addDraftDocument(id: draft.id, DocumentUpload(kind: kind, title: "\(kind)", fileName: "f.pdf",
+                                                                          bytes: DocumentLiveTests.pdf(seed)))
+                _ = try app.store.commitDraft(id: draft.id, expectedVersion: item.version)
+            }
+            let camera = try app.seedItem(name: "Camera", serial: "C1", value: 900)
+            let lamp = try app.seedItem(name: "Lamp", serial: "L1", value: 12)
+            let bike = try app.seedItem(name: "Bike", serial: "B1", value: 300)
+            try attach(.receipt, to: camera, seed: 1)
+            try attach(.manual, to: lamp, seed: 2)
+            try attach(.receipt, to: bike, seed: 3)
+            try app.store.removeItem(key: bike.key)
+
+            let page = try browser.get("/items/report")
+            #expect(ReportTests.names(page) == ["Camera", "Lamp"])
+            let rows = page.body.components(separatedBy: "<tr>").filter { $0.hasPrefix("<td class=\"report__number\">") }
+            #expect(rows.count == 2)
+            #expect(rows[0].contains("<span class=\"report__details report__receipt\">Receipt on file</span>"))
+            #expect(!rows[1].contains("report__receipt"))
+            let chinese = try browser.get("/items/report?lang=zh-Hans")
+            #expect(chinese.body.contains(">收据已存档</span>"))
+
+            _ = try app.store.restore(key: bike.key)
+            let again = try browser.get("/items/report")
+            #expect(again.status == 200, "\(again.status)")
+            let restored = again.body.components(separatedBy: "<tr>").filter { $0.hasPrefix("<td class=\"report__number\">") }
+            #expect(restored.filter { $0.contains("report__receipt") }.count == 2, "\(restored)")
+        }
+    }
 }

@@ -22,6 +22,7 @@ struct ReportController: Sendable {
     /// the grand total stays at the foot.
     ///
     /// `?photos=1` (issue 24): after the table, a page per item with photos showing all of them.
+    /// Each row says "Receipt on file" when the item has a document of the kind Receipt.
     func show(_ request: HTTPRequest) throws -> HTTPResponse {
         // A pending message belongs to the list, which shows it; the report does not.
         let context = renderer.context(for: request, takingFlash: false)
@@ -35,6 +36,7 @@ struct ReportController: Sendable {
         var number = 0
         // Items with photos, by their number in the table: the photo pages come after it.
         var withPhotos: [(number: Int, item: Item)] = []
+        let withReceipts = try store.itemKeys(withDocumentOf: .receipt)
         let head = { (count: Int, totalValue: Int) in
             var values = view.values(query: query, grouped: grouped, count: count, totalValue: totalValue, owners: owners, date: Date())
             values.merge(view.photoPagesLink(query, grouped: grouped, photoPages: photoPages)) { $1 }
@@ -48,7 +50,7 @@ struct ReportController: Sendable {
         let row = { (item: Item) in
             number += 1
             if photoPages, item.photoETag != nil { withPhotos.append((number, item)) }
-            try renderer.library.render("items/report-row", .custom(view.row(item, number: number)), into: &writer.buffer)
+            try renderer.library.render("items/report-row", .custom(view.row(item, number: number, hasReceipt: withReceipts.contains(item.key))), into: &writer.buffer)
             try writer.flushIfFull()
         }
         if grouped {

@@ -722,6 +722,7 @@ extension Strings {
         "warrantiesMore": "And {0} more, not shown: this page lists the first {1}.",
         "reportTimes": "{0} × {1}",
         "reportWarrantyUntil": "Warranty until {0}",
+        "reportReceiptOnFile": "Receipt on file",
         "csvManufacturer": "manufacturer",
         "csvModel": "model number",
         "csvQuantity": "quantity",

@@ -722,6 +722,7 @@ extension Strings {
         "warrantiesMore": "另有 {0} 件未显示：本页只列出前 {1} 件。",
         "reportTimes": "{0} × {1}",
         "reportWarrantyUntil": "保修至 {0}",
+        "reportReceiptOnFile": "收据已存档",
         "csvManufacturer": "制造商",
         "csvModel": "型号",
         "csvQuantity": "数量",

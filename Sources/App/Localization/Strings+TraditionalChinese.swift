@@ -722,6 +722,7 @@ extension Strings {
         "warrantiesMore": "另有 {0} 件未顯示：本頁只列出前 {1} 件。",
         "reportTimes": "{0} × {1}",
         "reportWarrantyUntil": "保固至 {0}",
+        "reportReceiptOnFile": "收據已存檔",
         "csvManufacturer": "製造商",
         "csvModel": "型號",
         "csvQuantity": "數量",

@@ -14,9 +14,11 @@ extension ReportView {
         var make = ""
         /// "Bought Feb 29, 2024 · Paid $1,299.05 each · From B&H · Warranty until Feb 28, 2027".
         var purchase = ""
+        /// "Receipt on file" when the item has a document of the kind Receipt.
+        var receipt = ""
     }
 
-    func ownershipTexts(_ item: Item) -> OwnershipTexts {
+    func ownershipTexts(_ item: Item, hasReceipt: Bool) -> OwnershipTexts {
         let ownership = item.ownership
         let language = context.language
         var texts = OwnershipTexts()
@@ -38,6 +40,7 @@ extension ReportView {
         case nil: break
         }
         texts.purchase = purchase.joined(separator: " · ")
+        if hasReceipt { texts.receipt = context.text("reportReceiptOnFile") }
         return texts
     }
 }

@@ -90,8 +90,8 @@ struct ReportView {
         ])
     }
 
-    func row(_ item: Item, number: Int) -> Row {
-        let ownership = ownershipTexts(item)
+    func row(_ item: Item, number: Int, hasReceipt: Bool) -> Row {
+        let ownership = ownershipTexts(item, hasReceipt: hasReceipt)
         return Row(item: item, number: formatters.grouped(number, language), value: ownership.value,
                    day: formatters.day(item.dateCreated, language), noPhoto: context.text("reportNoPhoto"), ownership: ownership)
     }
@@ -120,6 +120,7 @@ struct ReportView {
             case "each": ownership.each.isEmpty ? .null : .string(ownership.each)
             case "make": ownership.make.isEmpty ? .null : .string(ownership.make)
             case "purchase": ownership.purchase.isEmpty ? .null : .string(ownership.purchase)
+            case "receipt": ownership.receipt.isEmpty ? .null : .string(ownership.receipt)
             default: nil
             }
         }

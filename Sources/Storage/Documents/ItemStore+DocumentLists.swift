@@ -28,6 +28,15 @@ extension ItemStore {
         try pool.readWithoutTransaction { db in try Self.documents(of: .deleted(key), db) }
     }
 
+    /// The listed items that have at least one document of `kind`: the report's "Receipt on
+    /// file", one query for the whole report rather than one per row.
+    public func itemKeys(withDocumentOf kind: DocumentKind) throws -> Set<UUID> {
+        try pool.readWithoutTransaction { db in
+            Set(try db.fetchAll("SELECT DISTINCT holder_key FROM document_uses WHERE holder = 'item' AND kind = ?",
+                                kind.rawValue) { $0[0] as UUID })
+        }
+    }
+
     static func documents(of holder: PhotoHolder, _ db: Database) throws -> [ItemDocument] {
         try db.fetchAll("""
             SELECT \(ItemDocument.columns) FROM document_uses JOIN documents ON documents.id = document_uses.document_id
