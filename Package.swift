@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // libpq, PostgreSQL's client library (Debian libpq-dev), for the second store (issue 25).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
         // libjpeg and libpng leave failing calls by exit() or longjmp; this C layer contains both.
         // A C target gets no autolinking from its dependencies' module maps, hence the linker settings.
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"], path: "Sources/CImaging",
