@@ -10,7 +10,8 @@ extension PostgresConnection {
     /// ReadyForQuery. A listening socket that never answers costs the deadline and no more.
     /// (A host name is resolved by `getaddrinfo` inside `PQconnectStartParams`, which no deadline
     /// covers: give an address, or a resolver that answers, where that matters.)
-    static func connect(_ configuration: PostgresConfiguration, deadline: PostgresDeadline) throws(PostgresError) -> OpaquePointer {
+    static func connect(_ configuration: PostgresConfiguration, deadline: PostgresDeadline,
+                        notices: PostgresNotices) throws(PostgresError) -> OpaquePointer {
         let pairs = configuration.connectionParameters
         let handle: OpaquePointer? = withCStrings(pairs.map(\.0)) { keywords in
             withCStrings(pairs.map(\.1)) { values in PQconnectStartParams(keywords, values, 0) }
@@ -37,9 +38,7 @@ extension PostgresConnection {
             }
             state = PQconnectPoll(handle)
         }
-        // NOTICEs and the FATAL a server sends before closing an idle session would go to stderr;
-        // the FATAL's meaning reaches the caller as a lost connection anyway.
-        PQsetNoticeReceiver(handle, { _, _ in }, nil)
+        notices.receive(from: handle)
         // Sends never block either: waits are ours, with deadlines (see PostgresDeadline).
         guard PQsetnonblocking(handle, 1) == 0 else {
             throw PostgresError(connection: handle, sql: nil, fallback: "cannot make the connection non-blocking")
@@ -48,19 +47,23 @@ extension PostgresConnection {
         return handle
     }
 
-    /// Whether an idle connection can be handed out: open, not in a transaction, and not closed by
-    /// the server meanwhile (a restart sends each idle session a FATAL error and closes it, which
+    /// Whether an idle connection can be handed out: open, not in a transaction, and not ended by
+    /// the server meanwhile (a restart sends each idle session a FATAL error, then closes it, which
     /// only reading the socket reveals — a `poll()` with no wait, and a read if there is something).
     var isReusable: Bool {
-        guard let handle, PQstatus(handle) == CONNECTION_OK, PQtransactionStatus(handle) == PQTRANS_IDLE else {
+        guard let handle, PQstatus(handle) == CONNECTION_OK, PQtransactionStatus(handle) == PQTRANS_IDLE,
+              !notices.sessionEnded else {
             return false
         }
         var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
-        // Something arrived while idle: a notification, a parameter change, or the end. The
-        // server's FATAL message and its closing of the socket are two reads (libpq takes the
-        // first as a notice), hence a few rounds; a flood of notifications stops after four.
+        // Something arrived while idle: a notification, a parameter change, or the end. The FATAL
+        // message comes first and the socket's close a moment later (when the server process has
+        // exited), so either says the session is over. PQconsumeInput only reads; PQisBusy parses,
+        // handing the FATAL to the notice receiver. A flood of notifications stops after four rounds.
         for _ in 0..<4 where poll(&descriptor, 1, 0) > 0 {
-            if PQconsumeInput(handle) == 0 || PQstatus(handle) != CONNECTION_OK { return false }
+            if PQconsumeInput(handle) == 0 { return false }
+            _ = PQisBusy(handle)
+            if PQstatus(handle) != CONNECTION_OK || notices.sessionEnded { return false }
         }
         return PQstatus(handle) == CONNECTION_OK
     }

@@ -55,7 +55,7 @@ extension PostgresConnection {
             }
             let received = drainNotifications(handle)
             if !received.isEmpty { return received }
-            guard PQstatus(handle) == CONNECTION_OK else {
+            guard PQstatus(handle) == CONNECTION_OK, !notices.sessionEnded else {
                 throw PostgresError(connection: handle, sql: nil, fallback: "the listening connection was lost")
             }
             if deadline.hasPassed { return [] }

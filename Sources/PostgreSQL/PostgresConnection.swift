@@ -41,6 +41,8 @@ public final class PostgresConnection {
     /// libpq's `PGconn`; nil once closed.
     var handle: OpaquePointer?
     var statements: PostgresStatementCache
+    /// What the server said outside any result: swallowed, except for a FATAL on an idle session.
+    let notices = PostgresNotices()
     /// Savepoints opened by nested ``transaction(_:_:)`` calls, for unique names.
     var savepointDepth = 0
 
@@ -60,7 +62,7 @@ public final class PostgresConnection {
     init(configuration: PostgresConfiguration, deadline: PostgresDeadline) throws(PostgresError) {
         self.configuration = configuration
         statements = PostgresStatementCache(capacity: configuration.statementCacheCapacity)
-        handle = try Self.connect(configuration, deadline: deadline)
+        handle = try Self.connect(configuration, deadline: deadline, notices: notices)
     }
 
     deinit {
