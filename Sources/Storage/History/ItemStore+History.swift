@@ -48,6 +48,18 @@ extension ItemStore {
 
     /// An item's history, newest first: `limit` entries before the entry `before` (a
     /// keyset page: the cost does not grow with how far back one goes).
+    /// The newest entry's id (0 with none): what a write's own entries come after.
+    static func lastHistoryID(_ db: Database) throws -> Int64 {
+        try db.fetchOne("SELECT coalesce(max(id), 0) FROM item_history") { $0[0] as Int64 } ?? 0
+    }
+
+    /// The entries after `id`, oldest first, at most `limit`, and whether there were more.
+    static func historyEntries(after id: Int64, limit: Int, _ db: Database) throws -> (entries: [HistoryEntry], truncated: Bool) {
+        let entries = try db.fetchAll("SELECT \(HistoryEntry.columns) FROM item_history WHERE id > ? ORDER BY id LIMIT ?",
+                                      id, limit + 1, map: HistoryEntry.init(row:))
+        return (Array(entries.prefix(limit)), entries.count > limit)
+    }
+
     public func history(of key: UUID, before: Int64? = nil, limit: Int = 20) throws -> [HistoryEntry] {
         try pool.readWithoutTransaction { db in
             try db.fetchAll("""

@@ -45,6 +45,8 @@ public final class ItemStore: Sendable {
     private let revisionCounter = Atomic<Int>(0)
     /// What the last revisions changed; an entry is in before its revision is published.
     let recentChanges = Mutex(RecentChanges())
+    /// Every committed list write, for the pages open on the list (issue 25 point 4).
+    public let changeFeed = ChangeFeed()
     /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
     /// of this store: what its session cache checks (item writes leave it alone).
     let accountWrites = Atomic<UInt64>(0)
@@ -147,13 +149,16 @@ public final class ItemStore: Sendable {
             var change = ListChange.structure
             var reloaded = false
             var locations = false
+            var recorded: (entries: [HistoryEntry], truncated: Bool) = ([], false)
             let result = try db.inTransaction(.immediate) {
                 if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
                     working = try Self.loadOrder(db)
                     storedValuableThreshold.store(try Self.loadValuableThreshold(db), ordering: .releasing)
                     reloaded = true
                 }
+                let lastEntry = try Self.lastHistoryID(db)
                 let result = try body(db, &working, &change)
+                recorded = try Self.historyEntries(after: lastEntry, limit: ChangeFeed.maxEntriesPerChange, db)
                 locations = try Self.anyLocation(db)
                 return result
             }
@@ -163,9 +168,15 @@ public final class ItemStore: Sendable {
             // Writers are serialized here, so the next revision is known; its change is recorded
             // before the revision is published. Another connection's commit may have changed anything.
             let next = revisionCounter.load(ordering: .relaxed) + 1
-            recentChanges.withLock { $0.append(reloaded ? .structure : change, at: next) }
+            let committedChange = reloaded ? ListChange.structure : change
+            recentChanges.withLock { $0.append(committedChange, at: next) }
             revisionCounter.add(1, ordering: .releasing)
             orderDataVersion.store(try Self.dataVersion(db), ordering: .relaxed)
+            // Still under the writer's lock: subscribers get the changes in revision order.
+            var fieldsOnly = false
+            if case .fields = committedChange { fieldsOnly = true }
+            changeFeed.publish(StoreChange(revision: next, fieldsOnly: fieldsOnly, entries: recorded.entries,
+                                           truncated: recorded.truncated))
             return result
         }
     }
