@@ -28,7 +28,7 @@ struct ChangeFeedTests {
             #expect(changes[1].entries.map { $0.field } == [.name, .valueInDollars])
             #expect(changes[1].entries.first?.newValue == "数码相机")
             #expect(changes[2].entries.map(\.kind) == [.deleted])
-            #expect(changes.allSatisfy { $0.itemKeys == [camera.key] && !$0.truncated })
+            #expect(changes.allSatisfy { $0.itemKeys == [camera.key] && !$0.truncated && $0.itemCount == 1 })
             #expect(store.changeFeed.subscriberCount == 0)
         }
     }
@@ -42,7 +42,7 @@ struct ChangeFeedTests {
             try store.seed(count: 150)
             let change = try #require(seen.withLock { $0 }.last)
             #expect(change.entries.count == ChangeFeed.maxEntriesPerChange && change.truncated)
-            #expect(change.itemKeys.count == ChangeFeed.maxEntriesPerChange)
+            #expect(change.itemKeys.count == ChangeFeed.maxEntriesPerChange && change.itemCount == 150)
         }
     }
 

@@ -781,5 +781,20 @@ extension Strings {
         "apiErrorNoDocument": "No such document in this item.",
         "apiErrorDocumentKind": "kind must be receipt, manual, warranty or other.",
         "apiErrorFileNameLong": "A file name can be at most {0} characters.",
+        // Issue 25: what an open page says of someone else's write.
+        "liveAnItem": "an item",
+        "liveSomeone": "Someone",
+        "liveAdded": "{0} added {1}",
+        "liveAddedMany": "{0} added {1} items",
+        "liveChanged": "{0} changed {1}",
+        "liveChangedMany": "{0} changed {1} items",
+        "liveDeleted": "{0} deleted {1}",
+        "liveDeletedMany": "{0} deleted {1} items",
+        "liveRestored": "{0} put back {1}",
+        "liveRestoredMany": "{0} put back {1} items",
+        "liveMoved": "{0} moved {1}",
+        "liveMovedMany": "{0} moved {1} items",
+        "liveImportedOne": "{0} imported 1 item",
+        "liveImported": "{0} imported {1} items",
     ]
 }

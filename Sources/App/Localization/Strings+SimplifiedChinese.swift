@@ -781,5 +781,20 @@ extension Strings {
         "apiErrorNoDocument": "此物品中没有这份文档。",
         "apiErrorDocumentKind": "kind 必须是 receipt、manual、warranty 或 other。",
         "apiErrorFileNameLong": "文件名最多 {0} 个字符。",
+        // Issue 25: what an open page says of someone else's write.
+        "liveAnItem": "一件物品",
+        "liveSomeone": "有人",
+        "liveAdded": "{0} 添加了 {1}",
+        "liveAddedMany": "{0} 添加了 {1} 件物品",
+        "liveChanged": "{0} 修改了 {1}",
+        "liveChangedMany": "{0} 修改了 {1} 件物品",
+        "liveDeleted": "{0} 删除了 {1}",
+        "liveDeletedMany": "{0} 删除了 {1} 件物品",
+        "liveRestored": "{0} 恢复了 {1}",
+        "liveRestoredMany": "{0} 恢复了 {1} 件物品",
+        "liveMoved": "{0} 移动了 {1}",
+        "liveMovedMany": "{0} 移动了 {1} 件物品",
+        "liveImportedOne": "{0} 导入了 1 件物品",
+        "liveImported": "{0} 导入了 {1} 件物品",
     ]
 }

@@ -781,5 +781,20 @@ extension Strings {
         "apiErrorNoDocument": "此物品中沒有這份文件。",
         "apiErrorDocumentKind": "kind 必須是 receipt、manual、warranty 或 other。",
         "apiErrorFileNameLong": "檔案名稱最多 {0} 個字元。",
+        // Issue 25: what an open page says of someone else's write.
+        "liveAnItem": "一件物品",
+        "liveSomeone": "有人",
+        "liveAdded": "{0} 新增了 {1}",
+        "liveAddedMany": "{0} 新增了 {1} 件物品",
+        "liveChanged": "{0} 修改了 {1}",
+        "liveChangedMany": "{0} 修改了 {1} 件物品",
+        "liveDeleted": "{0} 刪除了 {1}",
+        "liveDeletedMany": "{0} 刪除了 {1} 件物品",
+        "liveRestored": "{0} 復原了 {1}",
+        "liveRestoredMany": "{0} 復原了 {1} 件物品",
+        "liveMoved": "{0} 移動了 {1}",
+        "liveMovedMany": "{0} 移動了 {1} 件物品",
+        "liveImportedOne": "{0} 匯入了 1 件物品",
+        "liveImported": "{0} 匯入了 {1} 件物品",
     ]
 }

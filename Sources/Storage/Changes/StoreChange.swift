@@ -15,12 +15,15 @@ public struct StoreChange: Sendable, Equatable {
     public let entries: [HistoryEntry]
     /// The write recorded more entries than ``entries`` holds (an import, a bulk move).
     public let truncated: Bool
+    /// How many items the write's entries were about, all of them (not only ``entries``').
+    public let itemCount: Int
 
-    public init(revision: Int, fieldsOnly: Bool, entries: [HistoryEntry], truncated: Bool) {
+    public init(revision: Int, fieldsOnly: Bool, entries: [HistoryEntry], truncated: Bool, itemCount: Int? = nil) {
         self.revision = revision
         self.fieldsOnly = fieldsOnly
         self.entries = entries
         self.truncated = truncated
+        self.itemCount = itemCount ?? Set(entries.map(\.itemKey)).count
     }
 
     /// The items the entries are about, each once, in the order first named.

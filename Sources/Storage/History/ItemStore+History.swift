@@ -53,11 +53,26 @@ extension ItemStore {
         try db.fetchOne("SELECT coalesce(max(id), 0) FROM item_history") { $0[0] as Int64 } ?? 0
     }
 
-    /// The entries after `id`, oldest first, at most `limit`, and whether there were more.
-    static func historyEntries(after id: Int64, limit: Int, _ db: Database) throws -> (entries: [HistoryEntry], truncated: Bool) {
+    /// The entries after `id`, oldest first, at most `limit`; and, when there were more, how
+    /// many items all of them are about.
+    static func historyEntries(after id: Int64, limit: Int, _ db: Database) throws -> (entries: [HistoryEntry], itemCount: Int?) {
         let entries = try db.fetchAll("SELECT \(HistoryEntry.columns) FROM item_history WHERE id > ? ORDER BY id LIMIT ?",
                                       id, limit + 1, map: HistoryEntry.init(row:))
-        return (Array(entries.prefix(limit)), entries.count > limit)
+        guard entries.count > limit else { return (entries, nil) }
+        let items = try db.fetchOne("SELECT count(DISTINCT item_key) FROM item_history WHERE id > ?", id) { $0[0] as Int }
+        return (Array(entries.prefix(limit)), items)
+    }
+
+    /// An import's `imported` entries, recorded as its rows were staged, for the change feed when
+    /// they are listed: at most `limit`, and how many there are when more.
+    static func importedEntries(_ importID: Int64, limit: Int, _ db: Database) throws -> (entries: [HistoryEntry], itemCount: Int?) {
+        let entries = try db.fetchAll("""
+            SELECT \(HistoryEntry.columns) FROM item_history
+            WHERE kind = 'imported' AND item_key IN (SELECT key FROM items WHERE import_id = ?) ORDER BY id LIMIT ?
+            """, importID, limit + 1, map: HistoryEntry.init(row:))
+        guard entries.count > limit else { return (entries, nil) }
+        let count = try db.fetchOne("SELECT count(*) FROM items WHERE import_id = ?", importID) { $0[0] as Int }
+        return (Array(entries.prefix(limit)), count)
     }
 
     public func history(of key: UUID, before: Int64? = nil, limit: Int = 20) throws -> [HistoryEntry] {

@@ -163,7 +163,7 @@ extension ItemStore {
     /// Lists an import's staged rows after the last item, in one transaction: their running
     /// totals added, their positions spread like appends, the upload consumed.
     private func listImport(_ importID: Int64, count: Int, consuming pending: UUID?, undo: ImportUndoRecord) throws -> Int {
-        try writeItems { db, order in
+        try writeItems(reporting: { db, limit in try Self.importedEntries(importID, limit: limit, db) }) { db, order, _ in
             if let pending {
                 try db.execute("DELETE FROM pending_imports WHERE key = ?", pending)
                 guard db.changesCount > 0 else { throw StoreError.importNotFound }

@@ -143,13 +143,21 @@ public final class ItemStore: Sendable {
 
     /// `writeItems` for a write that can tell what it changed (``ListChange/structure`` unless
     /// `body` says less).
-    func writeItems<Result: Sendable>(_ body: (Database, inout ItemOrder, inout ListChange) throws -> Result) throws -> Result {
+    ///
+    /// - Parameter reporting: the history entries the change feed hands out for this write
+    ///   (at most a limit, and how many items all of them are about when there are more), read
+    ///   before `body`; by default those `body` records. An import recorded its entries earlier,
+    ///   as it staged its rows, and names them here before listing them.
+    func writeItems<Result: Sendable>(
+        reporting: ((Database, _ limit: Int) throws -> (entries: [HistoryEntry], itemCount: Int?))? = nil,
+        _ body: (Database, inout ItemOrder, inout ListChange) throws -> Result
+    ) throws -> Result {
         try pool.writeWithoutTransaction { db in
             var working = order.withLock { $0 }
             var change = ListChange.structure
             var reloaded = false
             var locations = false
-            var recorded: (entries: [HistoryEntry], truncated: Bool) = ([], false)
+            var recorded: (entries: [HistoryEntry], itemCount: Int?) = ([], nil)
             let result = try db.inTransaction(.immediate) {
                 if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
                     working = try Self.loadOrder(db)
@@ -157,8 +165,9 @@ public final class ItemStore: Sendable {
                     reloaded = true
                 }
                 let lastEntry = try Self.lastHistoryID(db)
+                let reported = try reporting?(db, ChangeFeed.maxEntriesPerChange)
                 let result = try body(db, &working, &change)
-                recorded = try Self.historyEntries(after: lastEntry, limit: ChangeFeed.maxEntriesPerChange, db)
+                recorded = try reported ?? Self.historyEntries(after: lastEntry, limit: ChangeFeed.maxEntriesPerChange, db)
                 locations = try Self.anyLocation(db)
                 return result
             }
@@ -176,7 +185,7 @@ public final class ItemStore: Sendable {
             var fieldsOnly = false
             if case .fields = committedChange { fieldsOnly = true }
             changeFeed.publish(StoreChange(revision: next, fieldsOnly: fieldsOnly, entries: recorded.entries,
-                                           truncated: recorded.truncated))
+                                           truncated: recorded.itemCount != nil, itemCount: recorded.itemCount))
             return result
         }
     }
