@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import Storage
+import Synchronization
+
+/// Where `/events` streams go: anything that can take an event and be closed (the HTTP
+/// server's event stream; a test's recorder).
+protocol LiveEventSink: AnyObject, Sendable {
+    /// Queues `event`; false when the sink is closed (it is then forgotten).
+    func send(_ event: LiveEvent) -> Bool
+    func close()
+}
+
+/// The open `/events` streams of this server and the store's change feed feeding them (issue
+/// 25 point 4). Changes are turned into events on one queue of its own, in revision order,
+/// never on the writer's thread: the message names items, which takes a read.
+final class LiveEvents: Sendable {
+    /// A stream's member and what it was last sent.
+    private final class Listener: Sendable {
+        let sink: any LiveEventSink
+        let accountID: Int64
+        let sessionID: String
+        let language: Language
+        let sent: Mutex<Int>
+
+        init(sink: any LiveEventSink, accountID: Int64, sessionID: String, language: Language, sent: Int) {
+            self.sink = sink
+            self.accountID = accountID
+            self.sessionID = sessionID
+            self.language = language
+            self.sent = Mutex(sent)
+        }
+    }
+
+    /// This run's name in event ids (``LiveEvent/id(run:revision:)``).
+    let run: String
+    private let store: ItemStore
+    private let queue = DispatchQueue(label: "homepwner.live-events")
+    private let listeners = Mutex<[ObjectIdentifier: Listener]>([:])
+    private let subscription = Mutex<ChangeSubscription?>(nil)
+
+    init(store: ItemStore, run: String = UUID().uuidString.prefix(8).lowercased()) {
+        self.store = store
+        self.run = run
+        subscribe()
+    }
+
+    private func subscribe() {
+        let queue = queue
+        let handler: ChangeFeed.Handler = { [weak self] change in
+            guard let self else { return }
+            queue.async { self.broadcast(change) }
+        }
+        subscription.withLock { $0 = store.changeFeed.subscribe(handler) }
+    }
+
+    /// Adds a stream: first what it missed since `lastEventID` (or `reload` when that cannot be
+    /// told), then every change as it comes.
+    func add(_ sink: any LiveEventSink, accountID: Int64, sessionID: String, language: Language, lastEventID: String?) {
+        queue.sync {
+            let latest = store.changeFeed.latestRevision
+            let since = LiveEvent.revision(lastEventID: lastEventID, run: run)
+            let missed = since.flatMap { store.changeFeed.changes(after: $0) }
+            let listener = Listener(sink: sink, accountID: accountID, sessionID: sessionID, language: language,
+                                    sent: missed == nil ? latest : since ?? latest)
+            if let missed {
+                var messages: [Language: String?] = [:]
+                for change in missed { deliver(change, to: listener, messages: &messages) }
+            } else if lastEventID != nil, let reload = try? LiveEvent.reload(run: run, revision: latest) {
+                // Another run's id, or further back than this run remembers: read the page again.
+                _ = sink.send(reload)
+            }
+            listeners.withLock { $0[ObjectIdentifier(sink)] = listener }
+        }
+    }
+
+    /// Forgets `sink` (its connection ended).
+    func remove(_ sink: any LiveEventSink) {
+        _ = listeners.withLock { $0.removeValue(forKey: ObjectIdentifier(sink)) }
+    }
+
+    /// Closes the streams of a session that ended (sign-out, revoked) and forgets them.
+    func closeStreams(ofSession sessionID: String) {
+        let ended = listeners.withLock { listeners in
+            let ended = listeners.filter { $0.value.sessionID == sessionID }
+            for key in ended.keys { listeners.removeValue(forKey: key) }
+            return Array(ended.values)
+        }
+        for listener in ended { listener.sink.close() }
+    }
+
+    /// Closes every stream (shutdown).
+    func closeAll() {
+        subscription.withLock { $0?.cancel(); $0 = nil }
+        let all = listeners.withLock { listeners in defer { listeners.removeAll() }; return Array(listeners.values) }
+        for listener in all { listener.sink.close() }
+    }
+
+    var streamCount: Int { listeners.withLock { $0.count } }
+
+    /// Waits until every change handed out so far has been sent (tests).
+    func drain() { queue.sync {} }
+
+    private func broadcast(_ change: StoreChange) {
+        var messages: [Language: String?] = [:]
+        for listener in listeners.withLock({ Array($0.values) }) {
+            deliver(change, to: listener, messages: &messages)
+        }
+    }
+
+    /// Sends `change` to `listener` unless it has it already; the message is made once per
+    /// language, and left out for the member who made the change.
+    private func deliver(_ change: StoreChange, to listener: Listener, messages: inout [Language: String?]) {
+        guard listener.sent.withLock({ sent in defer { sent = max(sent, change.revision) }; return change.revision > sent }) else { return }
+        let own = change.entries.first?.actor.accountID == listener.accountID
+        var message: String?
+        if !own {
+            if let made = messages[listener.language] {
+                message = made
+            } else {
+                message = LiveChangeMessage.text(for: change, in: listener.language) { [store] key in
+                    (try? store.item(key: key))?.name ?? (try? store.deletedItem(key: key))?.item.name
+                }
+                messages[listener.language] = message
+            }
+        }
+        guard let event = try? LiveEvent.change(change, run: run, message: message), listener.sink.send(event) else {
+            remove(listener.sink)
+            return
+        }
+    }
+}
