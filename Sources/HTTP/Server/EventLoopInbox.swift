@@ -34,6 +34,8 @@ final class EventLoopInbox: Sendable {
     private let deliveries = Mutex<[Delivery]>([])
     /// Idle keep-alive connections this loop is asked to close to make room.
     private let evictions = Mutex<[EvictionRequest]>([])
+    /// Event streams with something queued (or to close), by their connection.
+    private let streamWakeups = Mutex<[EventStream.Owner]>([])
 
     init() throws(HTTPServerError) {
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -89,6 +91,20 @@ final class EventLoopInbox: Sendable {
         deliveries.withLock { deliveries in
             defer { deliveries.removeAll() }
             return deliveries
+        }
+    }
+
+    /// Wakes the loop for an event stream of one of its connections.
+    func wake(_ stream: EventStream.Owner) {
+        streamWakeups.withLock { $0.append(stream) }
+        wake()
+    }
+
+    /// Takes the event streams woken so far.
+    func takeStreamWakeups() -> [EventStream.Owner] {
+        streamWakeups.withLock { wakeups in
+            defer { wakeups.removeAll() }
+            return wakeups
         }
     }
 
