@@ -9,7 +9,8 @@ final class StreamRegistry: Sendable {
     private let streams = Mutex<[EventStream]>([])
     private let closed = Atomic<Int>(0)
 
-    /// A router with `/events` (a stream that says `hello` first), `/health` and `/slow`.
+    /// A router with `/events` (a stream that says `hello` first), `/health` and `/slow`, and
+    /// `/pooled/events` and `/pooled/health` offloaded to a narrow pool.
     func router() -> Router {
         var builder = RouterBuilder()
         builder.get("/health") { _ in .text("ok") }
@@ -17,15 +18,21 @@ final class StreamRegistry: Sendable {
             usleep(20_000)
             return .text("slow")
         }
-        builder.get("/events") { _ in
+        let events: HTTPHandler = { _ in
             let stream = EventStream()
             stream.onClose { self.closed.add(1, ordering: .relaxed) }
             try stream.send(id: "0", event: "hello", data: "hi")
             self.streams.withLock { $0.append(stream) }
             return .eventStream(stream)
         }
+        builder.get("/events", events)
+        // On a pool of one thread that queues one request: a stream must hold neither.
+        builder.get("/pooled/events", on: Self.pool, events)
+        builder.get("/pooled/health", on: Self.pool) { _ in .text("ok") }
         return builder.build()
     }
+
+    static let pool = WorkPool("streams", threads: 1, queueLimit: 1)
 
     var all: [EventStream] { streams.withLock { $0 } }
     var count: Int { streams.withLock { $0.count } }
@@ -46,8 +53,8 @@ enum StreamRegistryError: Error {
 
 extension TestClient {
     /// Opens `/events` and reads its head and the `hello` event.
-    func openEventStream() throws -> TestResponse {
-        try send("GET /events HTTP/1.1\r\nHost: h\r\nAccept: text/event-stream\r\n\r\n")
+    func openEventStream(path: String = "/events") throws -> TestResponse {
+        try send("GET \(path) HTTP/1.1\r\nHost: h\r\nAccept: text/event-stream\r\n\r\n")
         let head = try readHead()
         _ = try readEvent(where: { $0.contains("event: hello") })
         return head

@@ -66,6 +66,26 @@ struct LiveEventStreamTests {
         }
     }
 
+    @Test("Streams answered on a work pool hold none of its threads or queue")
+    func offloaded() throws {
+        let registry = StreamRegistry()
+        try withTestServer(router: registry.router(), configuration: Self.configuration()) { client in
+            let tabs = (0..<3).map { _ in client.makeClient() }
+            for tab in tabs {
+                let head = try tab.openEventStream(path: "/pooled/events")
+                #expect(head.status == .ok)
+            }
+            let health = try client.get("/pooled/health")
+            #expect(health.status == .ok)
+            for (index, tab) in tabs.enumerated() {
+                let sent = try registry.stream(index).send(data: "tab \(index)")
+                let event = try tab.readEvent()
+                #expect(sent)
+                #expect(event == "data: tab \(index)")
+            }
+        }
+    }
+
     @Test("A quiet stream gets a heartbeat comment")
     func heartbeat() throws {
         let registry = StreamRegistry()
