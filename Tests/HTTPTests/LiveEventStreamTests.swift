@@ -158,6 +158,27 @@ struct LiveEventStreamTests {
         }
     }
 
+    @Test("A client that takes nothing of what waits for it for a whole heartbeat interval is dropped")
+    func stalledReader() throws {
+        let registry = StreamRegistry()
+        var configuration = Self.configuration(heartbeat: .milliseconds(200))
+        configuration.eventStreamQueueLimit = 64 << 20
+        try withTestServer(router: registry.router(), configuration: configuration) { client in
+            _ = try client.openEventStream()
+            let stream = try registry.stream(0)
+            let data = String(repeating: "x", count: 16_000)
+            // More than loopback's socket buffers hold, far less than the queue limit.
+            for _ in 0..<1_000 {
+                _ = try stream.send(data: data)
+                while !stream.state.withLock({ $0.pending.isEmpty }) { usleep(50) }
+            }
+            let start = LiveFixtures.monotonicNanoseconds()
+            try waitFor { registry.closedCount == 1 }
+            #expect(registry.closedCount == 1)
+            #expect(LiveFixtures.milliseconds(since: start) < 1_000)
+        }
+    }
+
     @Test("Shutdown closes open streams promptly")
     func shutdown() throws {
         let registry = StreamRegistry()

@@ -27,9 +27,4 @@ final class EventStreamShares: Sendable {
             streams[address] = list.isEmpty ? nil : list
         }
     }
-
-    /// Streams counted for `address` (for tests).
-    func count(for address: IPAddress) -> Int {
-        streams.withLock { $0[address]?.count ?? 0 }
-    }
 }

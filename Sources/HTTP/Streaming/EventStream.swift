@@ -95,7 +95,7 @@ public final class EventStream: Sendable {
             state.pending = []
             return state.scheduleWake()
         }
-        owner?.inbox.wake(owner!)
+        if let owner { owner.inbox.wake(owner) }
     }
 
     func enqueue(_ bytes: [UInt8]) -> Bool {
