@@ -194,6 +194,28 @@ struct LiveEventStreamTests {
         #expect(registry.all.allSatisfy { $0.isClosed })
     }
 
+    @Test("A stream its pool answers after the server stopped is told it closed")
+    func answeredAfterStop() throws {
+        let gate = StopFlag()
+        let closed = StopFlag()
+        var builder = RouterBuilder()
+        builder.get("/events", on: WorkPool("late", threads: 1, queueLimit: 1)) { _ in
+            while !gate.isSet { usleep(1_000) }
+            let stream = EventStream()
+            stream.onClose { closed.set() }
+            return .eventStream(stream)
+        }
+        let server = HTTPServer(configuration: Self.configuration(), router: builder.build())
+        try server.start()
+        let client = TestClient(port: server.port)
+        try client.send("GET /events HTTP/1.1\r\nHost: h\r\n\r\n")
+        usleep(20_000)
+        server.shutdown(gracePeriod: .milliseconds(100))
+        gate.set()
+        try waitFor { closed.isSet }
+        #expect(closed.isSet)
+    }
+
     @Test("A stream beyond the per-address cap closes that address's oldest, and ordinary requests still get in")
     func perAddressCap() throws {
         let registry = StreamRegistry()

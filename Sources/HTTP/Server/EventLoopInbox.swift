@@ -80,10 +80,17 @@ final class EventLoopInbox: Sendable {
         }
     }
 
-    /// Hands the loop a response made on the blocking pool.
+    /// Hands the loop a response made on the blocking pool. After the loop stopped, an event
+    /// stream in it is told it closed (its app would otherwise keep it forever).
     func deliver(_ delivery: Delivery) {
-        deliveries.withLock { $0.append(delivery) }
-        wake()
+        let accepted = isOpen.withLock { open in
+            guard open else { return false }
+            deliveries.withLock { $0.append(delivery) }
+            var one: UInt64 = 1
+            _ = write(wakeFD, &one, 8)
+            return true
+        }
+        if !accepted { delivery.response.eventStream?.didClose() }
     }
 
     /// Takes the responses delivered so far.
