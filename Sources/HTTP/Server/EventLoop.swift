@@ -279,7 +279,6 @@ final class EventLoop {
         }
         connection.tail.removeAll()
         SystemCall.close(connection.fd)
-        streamDidClose(connection)
         connections[Int(connection.fd)] = nil
         openCount -= 1
         setIdle(connection, false)
@@ -290,6 +289,7 @@ final class EventLoop {
             rejectedOpen -= 1
         }
         if let block = connection.countedBlock { context.state.release(block) }
+        streamDidClose(connection)  // last: it runs the app's action
     }
 
     func closeAll() {
