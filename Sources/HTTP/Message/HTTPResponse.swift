@@ -11,6 +11,8 @@ public struct HTTPResponse: Sendable {
     /// Set only on what an admission check's `.queue` becomes on its way out through the
     /// middleware (`Router.admit`): never sent.
     var admissionGrant: AdmissionGrant? = nil
+    /// Set by ``eventStream(_:)``: the connection stays open for this stream.
+    var eventStream: EventStream? = nil
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPResponseBody = .bytes([])) {
         self.status = status
@@ -42,6 +44,25 @@ public struct HTTPResponse: Sendable {
     public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
         HTTPResponse(status: status, headers: [.location: location], body: .bytes([]))
     }
+
+    /// A Server-Sent Events stream (`text/event-stream`): the head goes out at once, then the
+    /// connection stays open on its event loop for what the app sends into `stream`, until one
+    /// side closes it. The connection is never reused for another request.
+    ///
+    /// `X-Accel-Buffering: no` keeps nginx from buffering the stream; `no-store`, any other cache.
+    public static func eventStream(_ stream: EventStream) -> HTTPResponse {
+        var response = HTTPResponse(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                HTTPHeaderName("X-Accel-Buffering"): "no",
+            ])
+        response.eventStream = stream
+        return response
+    }
+
+    /// Whether this response is an event stream (``eventStream(_:)``).
+    public var isEventStream: Bool { eventStream != nil }
 
     /// Adds a `Set-Cookie` field (repeats are kept: one field per cookie, RFC 6265 §3).
     public mutating func setCookie(_ cookie: HTTPCookie) {

@@ -3,6 +3,10 @@ import Glibc
 
 extension EventLoop {
     func handle(_ connection: HTTPConnection, events: UInt32) {
+        if connection.eventStream != nil {
+            handleStreaming(connection, events: events)
+            return
+        }
         if events & shim_EPOLLOUT != 0 {
             finishWriting(connection)
             if isOpen(connection), !connection.hasPendingOutput, !connection.closeAfterWrite,
@@ -170,6 +174,13 @@ extension EventLoop {
 
     /// Queues a request's response, with the connection's keep-alive decided here.
     func send(_ response: HTTPResponse, for request: HTTPRequest, on connection: HTTPConnection, started: UInt64) {
+        if let stream = response.eventStream {
+            guard response.status != .ok else {
+                startStreaming(stream, response: response, for: request, on: connection, started: started)
+                return
+            }
+            stream.didClose()  // a middleware made it another answer: the stream never starts
+        }
         let stopping = context.state.stopping.load(ordering: .relaxed)
         let keepAlive = request.keepAlive && !stopping && !connection.peerClosed && !connection.closeAfterWrite
         let bytes = queue(

@@ -58,7 +58,11 @@ extension EventLoop {
         for delivery in inbox.takeDeliveries() {
             guard let connection = connection(delivery.fd), connection.serial == delivery.serial,
                   connection.awaitingResponse
-            else { continue }  // the client went away meanwhile
+            else {
+                // The client went away meanwhile; a stream made for it ends before it began.
+                delivery.response.eventStream?.didClose()
+                continue
+            }
             connection.awaitingResponse = false
             send(delivery.response, for: delivery.request, on: connection, started: delivery.started)
             process(connection)

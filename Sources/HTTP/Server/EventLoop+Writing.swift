@@ -10,6 +10,11 @@ extension EventLoop {
 
     /// Writes what it can, then decides what the connection waits for next.
     func finishWriting(_ connection: HTTPConnection) {
+        guard isOpen(connection) else { return }  // an event stream can end while its request is processed
+        if connection.eventStream != nil {
+            flushStream(connection)
+            return
+        }
         if connection.hasPendingOutput {
             switch flush(connection) {
             case .closed:

@@ -34,6 +34,8 @@ final class EventLoop {
     let writeTotalTimeout: UInt64
     let lingerTimeout: UInt64
     let rateGrace: UInt64
+    /// How long an event stream may be quiet before a heartbeat.
+    let heartbeatInterval: UInt64
 
     static let readSize = 64 * 1024
     /// Responses queued inline up to this size before writing (pipelining batches).
@@ -65,7 +67,9 @@ final class EventLoop {
         writeTotalTimeout = timeouts.writeTotal.nanoseconds
         lingerTimeout = timeouts.linger.nanoseconds
         rateGrace = timeouts.rateGracePeriod.nanoseconds
-        let shortest = min(headerTimeout, idleTimeout, bodyTimeout, writeTimeout, lingerTimeout, max(rateGrace, 1_000_000))
+        heartbeatInterval = max(context.configuration.eventStreamHeartbeat.nanoseconds, 1_000_000)
+        let shortest = min(
+            headerTimeout, idleTimeout, bodyTimeout, writeTimeout, lingerTimeout, max(rateGrace, 1_000_000), heartbeatInterval)
         sweepInterval = min(max(shortest / 5, 5_000_000), 250_000_000)
     }
 
@@ -104,6 +108,7 @@ final class EventLoop {
                     adoptHandedOver()
                     evictRequested()
                     sendDeliveries()
+                    serviceStreams()
                 } else if let connection = connection(fd) {
                     handle(connection, events: events[index])
                 }
@@ -284,6 +289,7 @@ final class EventLoop {
             rejectedOpen -= 1
         }
         if let block = connection.countedBlock { context.state.release(block) }
+        streamDidClose(connection)  // last: it runs the app's action
     }
 
     func closeAll() {
@@ -300,7 +306,7 @@ final class EventLoop {
         listening = false
         for case let connection? in connections {
             if connection.phase == .idle && connection.parser.isIdle && !connection.hasPendingOutput
-                || connection.phase == .lingering
+                || connection.phase == .lingering || connection.eventStream != nil
             {
                 close(connection)
             }
@@ -313,6 +319,8 @@ final class EventLoop {
             let tooSlow = connection.isTooSlow(now: now, minimumRate: minimumRate, grace: rateGrace)
             guard tooSlow || connection.deadline <= now || connection.totalDeadline <= now else { continue }
             switch connection.phase {
+            case .streaming:
+                heartbeat(connection)
             case .idle, .writing, .lingering, .handling:
                 close(connection)
             case .head, .body:

@@ -34,6 +34,8 @@ final class EventLoopInbox: Sendable {
     private let deliveries = Mutex<[Delivery]>([])
     /// Idle keep-alive connections this loop is asked to close to make room.
     private let evictions = Mutex<[EvictionRequest]>([])
+    /// Event streams with something queued (or to close), by their connection.
+    private let streamWakeups = Mutex<[EventStream.Owner]>([])
 
     init() throws(HTTPServerError) {
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -78,10 +80,17 @@ final class EventLoopInbox: Sendable {
         }
     }
 
-    /// Hands the loop a response made on the blocking pool.
+    /// Hands the loop a response made on the blocking pool. After the loop stopped, an event
+    /// stream in it is told it closed (its app would otherwise keep it forever).
     func deliver(_ delivery: Delivery) {
-        deliveries.withLock { $0.append(delivery) }
-        wake()
+        let accepted = isOpen.withLock { open in
+            guard open else { return false }
+            deliveries.withLock { $0.append(delivery) }
+            var one: UInt64 = 1
+            _ = write(wakeFD, &one, 8)
+            return true
+        }
+        if !accepted { delivery.response.eventStream?.didClose() }
     }
 
     /// Takes the responses delivered so far.
@@ -89,6 +98,20 @@ final class EventLoopInbox: Sendable {
         deliveries.withLock { deliveries in
             defer { deliveries.removeAll() }
             return deliveries
+        }
+    }
+
+    /// Wakes the loop for an event stream of one of its connections.
+    func wake(_ stream: EventStream.Owner) {
+        streamWakeups.withLock { $0.append(stream) }
+        wake()
+    }
+
+    /// Takes the event streams woken so far.
+    func takeStreamWakeups() -> [EventStream.Owner] {
+        streamWakeups.withLock { wakeups in
+            defer { wakeups.removeAll() }
+            return wakeups
         }
     }
 

@@ -13,6 +13,8 @@ final class HTTPConnection {
         case lingering
         /// An offloaded handler is working on the request; nothing else is read meanwhile.
         case handling
+        /// An event stream: the deadline is the next heartbeat.
+        case streaming
     }
 
     enum Outbound {
@@ -28,8 +30,13 @@ final class HTTPConnection {
     let peer: IPAddress
     /// Whether this connection counts against `maxConnections` (rejected ones do not).
     let counted: Bool
-    /// The address block whose share it counts against (`maxConnectionsPerAddress`), if any.
-    let countedBlock: IPAddress?
+    /// The address block whose share it counts against (`maxConnectionsPerAddress`), if any;
+    /// nil once it became an event stream (which counts in `streamBlock`'s streams instead).
+    var countedBlock: IPAddress?
+    /// The event stream this connection carries, once its head is sent.
+    var eventStream: EventStream? = nil
+    /// The address block whose event streams it counts among (`maxEventStreamsPerAddress`).
+    var streamBlock: IPAddress? = nil
     var parser: HTTPRequestParser
     private(set) var phase: Phase = .idle
     /// When the current phase ends by timeout (no progress, or the header deadline).

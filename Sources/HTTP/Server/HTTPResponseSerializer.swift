@@ -27,9 +27,10 @@ enum HTTPResponseSerializer {
     }
 
     /// Appends the status line, the handler's fields, `Date`, `Content-Length` and
-    /// `Connection` (RFC 9112 §4, §6.2, §9.6), then the empty line.
+    /// `Connection` (RFC 9112 §4, §6.2, §9.6), then the empty line. A nil `contentLength`
+    /// leaves it out: the body ends when the connection closes (RFC 9112 §6.3, rule 8).
     static func appendHead(
-        into out: inout [UInt8], status: HTTPStatus, headers: HTTPHeaders, contentLength: Int,
+        into out: inout [UInt8], status: HTTPStatus, headers: HTTPHeaders, contentLength: Int?,
         date: [UInt8], connection: ConnectionField
     ) {
         if let line = statusLines[status.rawValue] {
@@ -50,7 +51,7 @@ enum HTTPResponseSerializer {
         }
         out.append(contentsOf: date)
         // RFC 9110 §8.6: no Content-Length in 1xx or 204; omitted on 304 as well.
-        if !status.forbidsBody {
+        if !status.forbidsBody, let contentLength {
             out.append(contentsOf: contentLengthPrefix)
             appendDecimal(contentLength, into: &out)
             out.append(0x0D)

@@ -13,7 +13,23 @@ extension HTTPServer {
         public var maxConnections: Int
         /// Connections one client address may hold open; one more is answered 503 and closed,
         /// so that one address cannot take every slot. Trusted proxies are exempt.
+        ///
+        /// An event stream (``HTTPResponse/eventStream(_:)``) leaves this share once its head is
+        /// sent and counts against `maxEventStreamsPerAddress` instead, so open pages can never
+        /// use up the connections a household needs for its ordinary requests.
         public var maxConnectionsPerAddress: Int
+        /// Event streams one client address may hold open (behind a trusted proxy, the address
+        /// the proxy forwards). A newer stream beyond it closes that address's OLDEST stream, so
+        /// a household with many tabs keeps working: the oldest tab's EventSource reconnects later
+        /// (and, at the cap, pushes out the next oldest). Streams still count in `maxConnections`.
+        public var maxEventStreamsPerAddress = 16
+        /// How long an event stream may stay quiet before the loop sends a `: ping` comment, so
+        /// proxies keep it open and a client that went away is found by the failed write.
+        public var eventStreamHeartbeat: Duration = .seconds(15)
+        /// Bytes an event stream may have waiting for a client that does not read; past it the
+        /// stream is closed (its EventSource reconnects with `Last-Event-ID`), so a slow
+        /// reader cannot grow the server's memory.
+        public var eventStreamQueueLimit = 256 * 1024
         /// How much of an IPv6 address names one client, for that cap and for
         /// `HTTPRequest.clientBlock`: a /64 is what one subscriber usually gets.
         public var ipv6ClientPrefixLength = 64

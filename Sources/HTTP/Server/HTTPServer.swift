@@ -135,6 +135,8 @@ public final class HTTPServer: Sendable {
                     if let block = arrival.countedBlock { state.release(block) }
                 }
                 inbox.close()
+                // Event streams answered after their loop stopped never start: their apps are told.
+                for delivery in inbox.takeDeliveries() { delivery.response.eventStream?.didClose() }
             }
             state.stopped.store(true, ordering: .releasing)
         }

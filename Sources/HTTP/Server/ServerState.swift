@@ -21,6 +21,8 @@ final class ServerState: Sendable {
     let inboxes = Mutex<[EventLoopInbox]>([])
     /// The pools of offloaded routes, stopped with the last loop.
     let workPools = Mutex<[BlockingWorkPool]>([])
+    /// Open event streams per client address (`maxEventStreamsPerAddress`).
+    let eventStreams = EventStreamShares()
     /// Set once the log has said that a proxy seems to be in front without `trustedProxies`.
     private let warnedAboutUntrustedForwarding = Atomic<Bool>(false)
     /// Open and idle keep-alive connections per client address (`maxConnectionsPerAddress`).
