@@ -18,6 +18,8 @@ public final class HomepwnerApp: Sendable {
     public let router: Router
     let security: AccountSecurity
     let renderer: PageRenderer
+    /// The open `/events` streams (issue 25 point 4).
+    let live: LiveEvents
     /// Set by `close()`: stops the hourly purge of abandoned drafts.
     private let closed = Atomic<Bool>(false)
 
@@ -41,8 +43,10 @@ public final class HomepwnerApp: Sendable {
         accounts = AccountStore(store)
         try accounts.purgeExpired()
         security = AccountSecurity(needsSetup: try accounts.accountCount() == 0)
+        live = LiveEvents(store: store)
         router = try Self.routes(
-            store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, configuration: configuration)
+            store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, live: live,
+            configuration: configuration)
         scheduleMaintenance(log: configuration.log)
     }
 
@@ -113,6 +117,7 @@ public final class HomepwnerApp: Sendable {
     /// Checkpoints the database and closes it, for a graceful shutdown.
     public func close() throws {
         closed.store(true, ordering: .releasing)
+        live.closeAll()
         accounts.flushPendingUses()
         try store.checkpoint()
         store.close()

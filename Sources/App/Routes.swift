@@ -11,7 +11,7 @@ extension HomepwnerApp {
     /// with an API token; GETs never change data.
     static func routes(
         store: ItemStore, accounts: AccountStore, security: AccountSecurity, renderer: PageRenderer, assets: Assets,
-        configuration: AppConfiguration
+        live: LiveEvents, configuration: AppConfiguration
     ) throws -> Router {
         let list = ItemListController(store: store, renderer: renderer)
         let detail = DetailController(store: store, renderer: renderer)
@@ -20,8 +20,9 @@ extension HomepwnerApp {
         let exchange = ExchangeController(store: store, renderer: renderer, spoolDirectory: configuration.dataDirectory)
         let report = ReportController(store: store, accounts: accounts, renderer: renderer, spoolDirectory: configuration.dataDirectory)
         let sessions = SessionController(
-            accounts: accounts, renderer: renderer, throttle: security.throttle, setup: security.setupCode, decoyHash: security.decoyHash)
-        let account = AccountController(accounts: accounts, store: store, renderer: renderer)
+            accounts: accounts, renderer: renderer, throttle: security.throttle, setup: security.setupCode, decoyHash: security.decoyHash,
+            live: live)
+        let account = AccountController(accounts: accounts, store: store, renderer: renderer, live: live)
         let household = HouseholdController(store: store, account: account)
         let backup = BackupController(store: store, spoolDirectory: configuration.dataDirectory)
         let members = MembersController(accounts: accounts, renderer: renderer, sessions: sessions, account: account)
@@ -51,6 +52,7 @@ extension HomepwnerApp {
         // GETs only read, on the event loops. Every write runs on a pool (WorkPool+App.swift):
         // it may wait for the database's writer, and an event loop never waits.
         routes.get("/items", list.list)
+        routes.get("/events", EventsController(live: live).stream)
         let verified = { handler in verifiedForm(handler, csrf: renderer.csrf) }
         routes.post("/items", on: .writes, verified(list.add))
         routes.get("/items.csv", on: .memberJobs, admission: jobs.admit, exchange.export)

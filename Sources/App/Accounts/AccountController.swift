@@ -11,6 +11,8 @@ struct AccountController: Sendable {
     /// The household's settings (the high-value threshold) live with the items.
     let store: ItemStore
     let renderer: PageRenderer
+    /// Streams of a session ended here are closed (issue 25 point 4).
+    let live: LiveEvents
 
     /// An invitation link just made, shown this once where Invite was pressed.
     struct NewInvitation {
@@ -53,6 +55,7 @@ struct AccountController: Sendable {
             throw HTTPError(.badRequest, "No such session.")
         }
         try accounts.deleteSession(idHash: digest, accountID: signedIn.account.id)
+        live.closeStreams(ofSession: Hex.encode(digest))
         var response = renderer.context(for: request).redirect(to: "/account", flashing: "sessionEnded", place: "sessions")
         if digest == signedIn.sessionDigest {
             response = .redirect(to: "/sign-in")

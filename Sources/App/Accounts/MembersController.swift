@@ -65,6 +65,7 @@ struct MembersController: Sendable {
         let member = try existingMember(request)
         do {
             try accounts.removeAccount(id: member.id)
+            sessions.live.closeStreams(ofAccount: member.id)
         } catch AccountError.lastOwner {
             return try account.page(request, errors: ["member-\(member.id)": "errorLastOwner"], status: .conflict)
         }

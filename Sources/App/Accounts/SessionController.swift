@@ -14,6 +14,8 @@ struct SessionController: Sendable {
     let setup: SetupCode
     /// Checked for unknown usernames, so they take as long as a wrong password.
     let decoyHash: String
+    /// Streams of a session that ends are closed (issue 25 point 4).
+    let live: LiveEvents
 
     // MARK: Sign in
 
@@ -77,7 +79,10 @@ struct SessionController: Sendable {
 
     /// `POST /sign-out`
     func signOut(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
-        if let digest = request.signedIn?.sessionDigest { try accounts.deleteSession(idHash: digest) }
+        if let digest = request.signedIn?.sessionDigest {
+            try accounts.deleteSession(idHash: digest)
+            live.closeStreams(ofSession: Hex.encode(digest))
+        }
         var response = HTTPResponse.redirect(to: "/sign-in")
         response.setCookie(SessionCookie.clearing(secure: request.isSecure))
         return response
@@ -87,6 +92,7 @@ struct SessionController: Sendable {
     func signOutEverywhere(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         if let signedIn = request.signedIn {
             try accounts.deleteSessions(accountID: signedIn.account.id)
+            live.closeStreams(ofAccount: signedIn.account.id)
             if form.revokesTokens { try accounts.revokeAPITokens(accountID: signedIn.account.id) }
         }
         var response = HTTPResponse.redirect(to: "/sign-in")

@@ -19,14 +19,15 @@ final class LiveEvents: Sendable {
     private final class Listener: Sendable {
         let sink: any LiveEventSink
         let accountID: Int64
-        let sessionID: String
+        /// The session's digest in hex (never its id: that is a password).
+        let session: String
         let language: Language
         let sent: Mutex<Int>
 
-        init(sink: any LiveEventSink, accountID: Int64, sessionID: String, language: Language, sent: Int) {
+        init(sink: any LiveEventSink, accountID: Int64, session: String, language: Language, sent: Int) {
             self.sink = sink
             self.accountID = accountID
-            self.sessionID = sessionID
+            self.session = session
             self.language = language
             self.sent = Mutex(sent)
         }
@@ -56,16 +57,18 @@ final class LiveEvents: Sendable {
 
     /// Adds a stream: first what it missed since `lastEventID` (or `reload` when that cannot be
     /// told), then every change as it comes.
-    func add(_ sink: any LiveEventSink, accountID: Int64, sessionID: String, language: Language, lastEventID: String?) {
+    func add(_ sink: any LiveEventSink, accountID: Int64, session: String, language: Language, lastEventID: String?) {
         queue.sync {
             let latest = store.changeFeed.latestRevision
             let since = LiveEvent.revision(lastEventID: lastEventID, run: run)
             let missed = since.flatMap { store.changeFeed.changes(after: $0) }
-            let listener = Listener(sink: sink, accountID: accountID, sessionID: sessionID, language: language,
+            let listener = Listener(sink: sink, accountID: accountID, session: session, language: language,
                                     sent: missed == nil ? latest : since ?? latest)
             if let missed {
-                var messages: [Language: String?] = [:]
-                for change in missed { deliver(change, to: listener, messages: &messages) }
+                for change in missed {
+                    var messages: [Language: String?] = [:]  // each change says its own
+                    deliver(change, to: listener, messages: &messages)
+                }
             } else if lastEventID != nil, let reload = try? LiveEvent.reload(run: run, revision: latest) {
                 // Another run's id, or further back than this run remembers: read the page again.
                 _ = sink.send(reload)
@@ -79,14 +82,24 @@ final class LiveEvents: Sendable {
         _ = listeners.withLock { $0.removeValue(forKey: ObjectIdentifier(sink)) }
     }
 
-    /// Closes the streams of a session that ended (sign-out, revoked) and forgets them.
-    func closeStreams(ofSession sessionID: String) {
-        let ended = listeners.withLock { listeners in
-            let ended = listeners.filter { $0.value.sessionID == sessionID }
-            for key in ended.keys { listeners.removeValue(forKey: key) }
-            return Array(ended.values)
+    /// Closes the streams of a session that ended (sign-out, ended from the account page) and
+    /// forgets them; `session` is its digest in hex.
+    func closeStreams(ofSession session: String) {
+        close { $0.session == session }
+    }
+
+    private func close(where ended: (Listener) -> Bool) {
+        let closing = listeners.withLock { listeners in
+            let closing = listeners.filter { ended($0.value) }
+            for key in closing.keys { listeners.removeValue(forKey: key) }
+            return Array(closing.values)
         }
-        for listener in ended { listener.sink.close() }
+        for listener in closing { listener.sink.close() }
+    }
+
+    /// Closes every stream of a member (signed out everywhere, removed).
+    func closeStreams(ofAccount accountID: Int64) {
+        close { $0.accountID == accountID }
     }
 
     /// Closes every stream (shutdown).
