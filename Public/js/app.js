@@ -23,6 +23,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceSectionIndex();
   enhancePhotoViewer();
   announceFlash();
+  enhanceLiveUpdates();
 });
 
 // The insurance report's Print button (without JavaScript the browser's own Print command
@@ -887,4 +888,120 @@ function enhancePhotoViewer() {
     event.preventDefault();
     slides.children[index].scrollIntoView({ block: "nearest", inline: "center" });
   });
+}
+
+// ---- Issue 25: live updates ----
+// The list listens to /events: a change someone made on another phone or in another tab
+// updates the rows, counts and totals in place — rows that did not change are left as they
+// are, so the scroll position, edit mode's selection and focus stay — and says what happened
+// ("Ann added Digital camera"). Without JavaScript nothing listens: Done's 409 stays the
+// safety net. Not while a dialog is open over the list (it has its own notice to give).
+function enhanceLiveUpdates() {
+  const main = document.getElementById("items");
+  if (!main || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  if (document.querySelector(".detail-sheet")) return;
+  const notice = document.createElement("p");
+  notice.className = "live-notice";
+  notice.setAttribute("role", "status");
+  notice.hidden = true;
+  document.body.append(notice);
+  let hideTimer = 0;
+  const say = (text) => {
+    notice.textContent = text;
+    notice.hidden = false;
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => { notice.hidden = true; }, 6000);
+  };
+
+  let timer = 0;
+  let running = null;
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { running = (running || Promise.resolve()).then(refresh); }, 120);
+  };
+  const source = new EventSource("/events");
+  source.addEventListener("change", (event) => {
+    let change = null;
+    try { change = JSON.parse(event.data); } catch { return; }
+    if (change.message) say(change.message);
+    schedule();
+  });
+  source.addEventListener("reload", schedule);
+  window.addEventListener("pagehide", () => source.close());
+
+  async function refresh() {
+    try {
+      const response = await fetch(location.pathname + location.search, {
+        credentials: "same-origin", headers: { Accept: "text/html" },
+      });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const list = main.querySelector("ol.item-list");
+      const next = page.querySelector("#items ol.item-list");
+      if (!list || !next) return;
+      const checked = new Set([...list.querySelectorAll("input[type=checkbox]:checked")].map((input) => input.value));
+      updateChildren(list, next);
+      for (const input of list.querySelectorAll("input[type=checkbox]")) {
+        if (checked.has(input.value)) input.checked = true;
+      }
+      for (const selector of ["footer.summary", ".section-index"]) {
+        const old = main.querySelector(selector);
+        const fresh = page.querySelector(`#items ${selector}`);
+        if (old && fresh && old.outerHTML !== fresh.outerHTML) old.replaceWith(document.importNode(fresh, true));
+      }
+      if (page.querySelector("#items .section-index")) enhanceSectionIndex();
+    } catch (error) {
+      // The next change tries again; the page as it is stays usable.
+    }
+  }
+
+  // Makes `element`'s children those of `next`, keyed by id: an unchanged child stays where
+  // it is (not even moved, so focus inside it stays), a section's header and rows are updated
+  // on their own, anything else changed is replaced, new ones inserted, gone ones removed.
+  function updateChildren(element, next) {
+    const existing = new Map([...element.children].filter((child) => child.id).map((child) => [child.id, child]));
+    let cursor = element.firstElementChild;
+    for (const fresh of [...next.children]) {
+      const old = fresh.id ? existing.get(fresh.id) : null;
+      if (old) {
+        existing.delete(fresh.id);
+        if (old !== cursor) element.insertBefore(old, cursor);
+        else cursor = cursor.nextElementSibling;
+        if (old.outerHTML !== fresh.outerHTML) update(old, fresh);
+        continue;
+      }
+      const imported = document.importNode(fresh, true);
+      element.insertBefore(imported, cursor);
+      if (cursor && !cursor.id && cursor.outerHTML === fresh.outerHTML) {
+        cursor.remove();  // an unkeyed child ("No more items!") replaced by its equal
+      }
+    }
+    for (const gone of existing.values()) gone.remove();
+    // Unkeyed children left after the last new one are stale.
+    while (element.children.length > next.children.length) {
+      const last = element.lastElementChild;
+      if (last.id && next.querySelector(`#${CSS.escape(last.id)}`)) break;
+      last.remove();
+    }
+  }
+
+  function update(old, fresh) {
+    const rows = old.querySelector(":scope > .item-section__rows");
+    const freshRows = fresh.querySelector(":scope > .item-section__rows");
+    if (rows && freshRows) {
+      for (const attribute of [...fresh.attributes]) old.setAttribute(attribute.name, attribute.value);
+      const header = old.querySelector(":scope > .item-section__header");
+      const freshHeader = fresh.querySelector(":scope > .item-section__header");
+      if (header && freshHeader && header.outerHTML !== freshHeader.outerHTML) header.replaceWith(document.importNode(freshHeader, true));
+      updateChildren(rows, freshRows);
+      return;
+    }
+    const focused = old.contains(document.activeElement) ? document.activeElement : null;
+    const replacement = document.importNode(fresh, true);
+    old.replaceWith(replacement);
+    if (focused) {
+      const same = focused.className && replacement.querySelector(`.${CSS.escape(focused.className.split(" ")[0])}`);
+      (same || replacement.querySelector("a, button, input") || replacement).focus?.();
+    }
+  }
 }
