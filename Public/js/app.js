@@ -381,6 +381,7 @@ function enhanceReorder() {
     // The list's state (its sections, search, page) tells the server what a position means.
     const state = [...document.querySelectorAll("#row-actions input[type=hidden]:not([name=_csrf])")].map((input) => [input.name, input.value]);
     const body = new URLSearchParams([["_csrf", csrfToken()], ...state, ...fields]);
+    lastOwnWrite = Date.now();  // its echo on /events is not news to this page
     const response = await fetch(`/items/${row.dataset.key}/move`, {
       method: "POST", body, credentials: "same-origin", redirect: "manual",
     });
@@ -896,6 +897,9 @@ function enhancePhotoViewer() {
 // are, so the scroll position, edit mode's selection and focus stay — and says what happened
 // ("Ann added Digital camera"). Without JavaScript nothing listens: Done's 409 stays the
 // safety net. Not while a dialog is open over the list (it has its own notice to give).
+// When this page last wrote by itself (a drag's move): the change comes back on /events as
+// the member's own, and the page already shows it.
+let lastOwnWrite = 0;
 function enhanceLiveUpdates() {
   const main = document.getElementById("items");
   if (!main || !window.EventSource || !window.fetch || !window.DOMParser) return;
@@ -915,15 +919,21 @@ function enhanceLiveUpdates() {
 
   let timer = 0;
   let running = null;
+  // Never under a finger: while a row is being dragged, or a delete asks in place, later.
+  const busy = () => document.documentElement.classList.contains("is-dragging-row") || document.querySelector(".item-row.is-confirming");
   const schedule = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { running = (running || Promise.resolve()).then(refresh); }, 120);
+    timer = setTimeout(() => {
+      if (busy()) { schedule(); return; }
+      running = (running || Promise.resolve()).then(refresh);
+    }, busy() ? 500 : 120);
   };
   const source = new EventSource("/events");
   source.addEventListener("change", (event) => {
     let change = null;
     try { change = JSON.parse(event.data); } catch { return; }
     if (change.message) say(change.message);
+    if (change.mine && Date.now() - lastOwnWrite < 5000) return;
     schedule();
   });
   source.addEventListener("reload", schedule);

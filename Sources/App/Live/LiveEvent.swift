@@ -28,8 +28,8 @@ struct LiveEvent: Equatable {
 
     /// `{"revision":42,"fieldsOnly":true,"items":["…"],"actor":"Ann","message":"Ann changed Lamp"}`:
     /// what the page redoes (the rows of `items` in place when `fieldsOnly`, else its list) and,
-    /// unless the member made the change, what it says.
-    static func change(_ change: StoreChange, run: String, message: String?) throws -> LiveEvent {
+    /// unless the member made the change (then `"mine": true`), what it says.
+    static func change(_ change: StoreChange, run: String, message: String?, mine: Bool = false) throws -> LiveEvent {
         var object: [String: Any] = [
             "revision": change.revision,
             "fieldsOnly": change.fieldsOnly,
@@ -38,6 +38,7 @@ struct LiveEvent: Equatable {
         ]
         if let actor = change.entries.first?.actor, !actor.name.isEmpty { object["actor"] = actor.name }
         if let message { object["message"] = message }
+        if mine { object["mine"] = true }
         return LiveEvent(name: "change", id: id(run: run, revision: change.revision), data: try json(object))
     }
 

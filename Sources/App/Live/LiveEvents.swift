@@ -137,7 +137,7 @@ final class LiveEvents: Sendable {
                 messages[listener.language] = message
             }
         }
-        guard let event = try? LiveEvent.change(change, run: run, message: message), listener.sink.send(event) else {
+        guard let event = try? LiveEvent.change(change, run: run, message: message, mine: own), listener.sink.send(event) else {
             remove(listener.sink)
             return
         }
