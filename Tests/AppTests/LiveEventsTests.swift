@@ -74,6 +74,7 @@ struct LiveEventsTests {
             live.add(stranger, accountID: 2, session: "b", language: .english, lastEventID: "run0-3")
             let hostile = Recorder()
             live.add(hostile, accountID: 2, session: "b", language: .english, lastEventID: "run1-99999999999999999999")
+            live.drain()
             #expect(current.names == [] && stranger.names == ["reload"] && hostile.names == ["reload"])
             #expect(stranger.ids == [id(5)])
 
@@ -81,6 +82,7 @@ struct LiveEventsTests {
             live.drain()
             let late = Recorder()
             live.add(late, accountID: 2, session: "b", language: .english, lastEventID: id(2))
+            live.drain()
             #expect(late.names == ["reload"])
             live.closeAll()
         }
@@ -94,12 +96,14 @@ struct LiveEventsTests {
             live.add(first, accountID: 2, session: "s1", language: .english, lastEventID: nil)
             live.add(second, accountID: 2, session: "s1", language: .english, lastEventID: nil)
             live.add(other, accountID: 3, session: "s2", language: .english, lastEventID: nil)
+            live.drain()
             live.closeStreams(ofSession: "s1")
             #expect(first.closed.withLock { $0 } && second.closed.withLock { $0 } && !other.closed.withLock { $0 })
             #expect(live.streamCount == 1)
 
             let gone = Recorder()
             live.add(gone, accountID: 4, session: "s3", language: .english, lastEventID: nil)
+            live.drain()
             gone.close()
             _ = try add(app, "Lamp", by: ann)
             live.drain()

@@ -56,22 +56,25 @@ final class LiveEvents: Sendable {
     }
 
     /// Adds a stream: first what it missed since `lastEventID` (or `reload` when that cannot be
-    /// told), then every change as it comes.
+    /// told), then every change as it comes. Returns at once (the caller is an event loop): the
+    /// revision it starts from is read now, and the rest is done on the queue, in turn with the
+    /// changes being sent, so nothing committed after this call is missed or sent twice.
     func add(_ sink: any LiveEventSink, accountID: Int64, session: String, language: Language, lastEventID: String?) {
-        queue.sync {
-            let latest = store.changeFeed.latestRevision
-            let since = LiveEvent.revision(lastEventID: lastEventID, run: run)
-            let missed = since.flatMap { store.changeFeed.changes(after: $0) }
-            let listener = Listener(sink: sink, accountID: accountID, session: session, language: language,
-                                    sent: missed == nil ? latest : since ?? latest)
-            if let missed {
-                for change in missed {
-                    var messages: [Language: String?] = [:]  // each change says its own
-                    deliver(change, to: listener, messages: &messages)
-                }
-            } else if lastEventID != nil, let reload = try? LiveEvent.reload(run: run, revision: latest) {
+        let now = store.changeFeed.latestRevision
+        let asked = LiveEvent.revision(lastEventID: lastEventID, run: run)
+        queue.async { [self] in
+            var since = asked ?? now
+            var missed = store.changeFeed.changes(after: since)
+            if (lastEventID != nil && asked == nil) || missed == nil {
                 // Another run's id, or further back than this run remembers: read the page again.
-                _ = sink.send(reload)
+                if let reload = try? LiveEvent.reload(run: run, revision: now) { _ = sink.send(reload) }
+                since = now
+                missed = store.changeFeed.changes(after: now) ?? []
+            }
+            let listener = Listener(sink: sink, accountID: accountID, session: session, language: language, sent: since)
+            for change in missed ?? [] {
+                var messages: [Language: String?] = [:]  // each change says its own
+                deliver(change, to: listener, messages: &messages)
             }
             listeners.withLock { $0[ObjectIdentifier(sink)] = listener }
         }
