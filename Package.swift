@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CLinuxShim"], swiftSettings: strict),
         .target(name: "Mustache", swiftSettings: strict),
         .target(name: "Cryptography", dependencies: ["COpenSSL", "CCrypt"], swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["CSQLite", "Cryptography", "Imaging"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite", "PostgreSQL", "Cryptography", "Imaging"], swiftSettings: strict),
         .target(name: "Layout", swiftSettings: strict),
         .target(name: "PostgreSQL", dependencies: ["CLibPQ"], swiftSettings: strict),
         .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),

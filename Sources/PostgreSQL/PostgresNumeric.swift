@@ -4,7 +4,7 @@
 /// The layout (`numeric_send` in PostgreSQL's `numeric.c`): four 16-bit big-endian words
 /// — digit count, weight, sign, display scale — then that many base-10000 digits, the first worth
 /// 10000^weight.
-enum PostgresNumeric {
+public enum PostgresNumeric {
     private static let positive: UInt16 = 0x0000
     private static let negative: UInt16 = 0x4000
     private static let notANumber: UInt16 = 0xC000
@@ -12,7 +12,7 @@ enum PostgresNumeric {
     private static let negativeInfinity: UInt16 = 0xF000
 
     /// The value as PostgreSQL prints it (`-12.50`, `NaN`, `Infinity`), or nil if malformed.
-    static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
+    public static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
         func word(_ index: Int) -> UInt16 {
             UInt16(bytes[index * 2]) << 8 | UInt16(bytes[index * 2 + 1])
         }
@@ -58,14 +58,14 @@ enum PostgresNumeric {
     }
 
     /// The value as an integer, if it has no fractional part and fits.
-    static func int64(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+    public static func int64(_ bytes: UnsafeRawBufferPointer) -> Int64? {
         guard let text = text(bytes) else { return nil }
         let parts = text.split(separator: ".", maxSplits: 1)
         guard let whole = parts.first, parts.count == 1 || parts[1].allSatisfy({ $0 == "0" }) else { return nil }
         return Int64(whole)
     }
 
-    static func double(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    public static func double(_ bytes: UnsafeRawBufferPointer) -> Double? {
         switch text(bytes) {
         case "NaN": .nan
         case "Infinity": .infinity

@@ -35,7 +35,7 @@ public struct PostgresType: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let jsonb = PostgresType(rawValue: 3802)
 
     /// Types whose binary form is their text in the client encoding (UTF-8 here).
-    var isTextual: Bool {
+    public var isTextual: Bool {
         [.text, .varchar, .bpchar, .name, .json, .xml, .unknown, .char].contains(self)
     }
 

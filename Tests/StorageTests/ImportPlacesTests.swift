@@ -178,8 +178,7 @@ struct ImportPlacesTests {
             let key = UUID()
             // A row as an import stages it: unlisted, in the attic, labelled.
             try store.pool.write { db in
-                try db.execute("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (NULL, 0)")
-                let importID = db.lastInsertedRowID
+                let importID = try db.insertReturningID("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (NULL, 0)")
                 try db.execute("""
                     INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id, location_id)
                     VALUES (?, ?, 'Staged', '', 7, 0, 1, ?, (SELECT id FROM locations WHERE key = ?))
@@ -204,8 +203,7 @@ struct ImportPlacesTests {
     func abandoned() throws {
         try withTemporaryStore { store, _ in
             let used = try store.pool.write { db in
-                try db.execute("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (NULL, 0)")
-                let id = db.lastInsertedRowID
+                let id = try db.insertReturningID("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (NULL, 0)")
                 _ = try ItemStore.createImportPlaces(for: [
                     ImportedItem(name: "A", serialNumber: "", valueInDollars: 1, locationPath: ["Loft", "Trunk"], labelNames: ["Old"]),
                     ImportedItem(name: "B", serialNumber: "", valueInDollars: 1, locationPath: ["Cellar"], labelNames: ["Kept"]),

@@ -32,10 +32,10 @@ extension AccountStore {
     public func createAPIToken(tokenHash: [UInt8], name: String, accountID: Int64) throws -> APIToken {
         let now = clock()
         return try write { db in
-            try db.execute("""
+            let id = try db.insertReturningID("""
                 INSERT INTO api_tokens (account_id, token_hash, name, created_at) VALUES (?, ?, ?, ?)
                 """, accountID, tokenHash, name, now)
-            return try db.fetchOne("SELECT \(APIToken.columns) FROM api_tokens WHERE id = last_insert_rowid()", map: APIToken.init(row:))!
+            return try db.fetchOne("SELECT \(APIToken.columns) FROM api_tokens WHERE id = ?", id, map: APIToken.init(row:))!
         }
     }
 

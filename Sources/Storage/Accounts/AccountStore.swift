@@ -257,10 +257,10 @@ public final class AccountStore: Sendable {
             throw AccountError.usernameTaken
         }
         if let existing = try confusableAccount(with: username, db) { throw AccountError.usernameConfusable(existing: existing.username) }
-        try db.execute("""
+        let id = try db.insertReturningID("""
             INSERT INTO accounts (username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?)
             """, username, usernameKey(username), passwordHash, role.rawValue, now)
-        return try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE id = last_insert_rowid()", map: { Account(row: $0) })!
+        return try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE id = ?", id, map: { Account(row: $0) })!
     }
 
     static func role(of id: Int64, _ db: Database) throws -> Account.Role? {

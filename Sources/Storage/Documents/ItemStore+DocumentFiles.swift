@@ -93,12 +93,12 @@ extension ItemStore {
         var written = 0
         try pool.read { db in
             try db.forEachRow("SELECT bytes FROM document_chunks WHERE document_id = ? ORDER BY seq", arguments: [document.documentID]) { row in
-                // Straight from SQLite's buffer to the file: no copy of the piece.
-                let count = Int(sqlite3_column_bytes(row.statement, 0))
-                let piece = UnsafeRawBufferPointer(start: sqlite3_column_blob(row.statement, 0), count: count)
-                hasher.update(piece)
-                try Self.writeAll(piece, to: fd, path: temporary)
-                written += count
+                // Straight from the database's buffer to the file: no copy of the piece.
+                try row.withUnsafeBytes(0) { piece in
+                    hasher.update(piece)
+                    try Self.writeAll(piece, to: fd, path: temporary)
+                    written += piece.count
+                }
             }
         }
         guard written == document.size, Hex.encode(hasher.finalize()) == document.digest else {

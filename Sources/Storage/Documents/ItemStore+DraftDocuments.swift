@@ -98,8 +98,7 @@ extension ItemStore {
     /// there is none (in the caller's transaction, a piece per row).
     private static func storedDocument(digest: String, mediaType: String, upload: DocumentUpload, _ db: Database) throws -> Int64 {
         if let id = try db.fetchOne("SELECT id FROM documents WHERE digest = ?", digest, map: { $0[0] as Int64 }) { return id }
-        try db.execute("INSERT INTO documents (digest, media_type, size) VALUES (?, ?, ?)", digest, mediaType, upload.byteCount)
-        let id = db.lastInsertedRowID
+        let id = try db.insertReturningID("INSERT INTO documents (digest, media_type, size) VALUES (?, ?, ?)", digest, mediaType, upload.byteCount)
         // Read again from the same unchanging source (a request's spool file): the bytes the
         // digest was made of. Not hashed a second time, which would hold the writer's lock longer.
         try upload.forEachPiece(size: documentPieceSize) { index, piece in

@@ -41,11 +41,11 @@ extension ItemStore {
             let parentID = parent.isEmpty ? nil
                 : created[PlaceLookup.folded(parent)]?.id ?? before.location(path: parent).flatMap { before.tree.ids[$0.key] }
             let key = newDraftID()
-            try db.execute("""
+            let id = try db.insertReturningID("""
                 INSERT INTO locations (key, parent_id, name, name_key, note, position, created_at)
-                VALUES (?, ?, ?, ?, '', ?, julianday('now'))
+                VALUES (?, ?, ?, ?, '', ?, \(db.julianDayNow))
                 """, key, parentID, path[path.count - 1], nameKey(path[path.count - 1]), try nextSiblingPosition(parentID: parentID, db))
-            created[PlaceLookup.folded(path)] = (db.lastInsertedRowID, key)
+            created[PlaceLookup.folded(path)] = (id, key)
         }
         let createdLabels = try labels(creatingNames: missing.labels, color: .gray, db)
         try db.execute("UPDATE imports_in_progress SET created_locations = ?, created_labels = ? WHERE id = ?",

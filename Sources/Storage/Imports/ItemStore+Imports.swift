@@ -129,8 +129,7 @@ extension ItemStore {
                     """, pending) { $0[0] as Bool } ?? false
                 guard claimable else { throw StoreError.importNotFound }
             }
-            try db.execute("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (?, ?)", pending, now)
-            let importID = db.lastInsertedRowID
+            let importID = try db.insertReturningID("INSERT INTO imports_in_progress (pending_key, started_at) VALUES (?, ?)", pending, now)
             guard namesPlaces else { return (importID, []) }
             return (importID, try Self.createImportPlaces(for: items, updates: updates, importID: importID, db))
         }
@@ -146,13 +145,12 @@ extension ItemStore {
         let item = Item(key: key, name: row.name, serialNumber: row.serialNumber, valueInDollars: row.valueInDollars,
                         dateCreated: row.dateCreated ?? now, version: 1, placement: placement?.applied(to: .nowhere) ?? .nowhere,
                         ownership: row.ownership?.applied(to: .blank) ?? .blank)
-        try db.execute("""
+        let itemID = try db.insertReturningID("""
             INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created, version, import_id, location_id,
                                \(ItemOwnership.columns()))
             VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [item.key, stagedPositionBase + Int64(index), item.name, item.serialNumber, item.valueInDollars,
             item.dateCreated, importID, try ids.location(item.locationKey, db)] + item.ownership.arguments)
-        let itemID = db.lastInsertedRowID
         for label in item.labelKeys {
             try db.execute("INSERT INTO item_labels (label_id, item_id) VALUES (?, ?)", try ids.label(label, db), itemID)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 
 /// A day on the calendar, with no time and no time zone: when something was bought, when its
 /// warranty ends. Stored and exchanged as ISO 8601 `YYYY-MM-DD` (what `<input type=date>`
@@ -122,5 +123,11 @@ extension CalendarDate: DatabaseValueConvertible {
     /// A stored day; text that is not one (a damaged row) reads as 1900-01-01 rather than trapping.
     public static func decode(from statement: OpaquePointer, at index: Int32) -> CalendarDate {
         CalendarDate(iso: String.decode(from: statement, at: index)) ?? .earliest
+    }
+
+    public var postgresValue: PostgresValue { .text(iso) }
+
+    public static func decode(from cell: PostgresCell) -> CalendarDate {
+        CalendarDate(iso: cell.string) ?? .earliest
     }
 }

@@ -117,7 +117,7 @@ extension ItemStore {
         let taken = try db.fetchOne("SELECT EXISTS (SELECT 1 FROM labels WHERE name_key = ?)", nameKey(name)) { $0[0] as Bool } ?? false
         if taken { throw StoreError.invalidPlace(.duplicateName(name)) }
         let key = newDraftID()
-        try db.execute("INSERT INTO labels (key, name, name_key, color, created_at) VALUES (?, ?, ?, ?, julianday('now'))",
+        try db.execute("INSERT INTO labels (key, name, name_key, color, created_at) VALUES (?, ?, ?, ?, \(db.julianDayNow))",
                        key, name, nameKey(name), color.rawValue)
         return Label(key: key, name: name, color: color, version: 1)
     }

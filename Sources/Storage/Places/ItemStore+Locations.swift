@@ -223,7 +223,7 @@ extension ItemStore {
         try checkSiblingName(name, parentID: parentID, excluding: nil, db)
         let key = newDraftID()
         try db.execute("""
-            INSERT INTO locations (key, parent_id, name, name_key, note, position, created_at) VALUES (?, ?, ?, ?, ?, ?, julianday('now'))
+            INSERT INTO locations (key, parent_id, name, name_key, note, position, created_at) VALUES (?, ?, ?, ?, ?, ?, \(db.julianDayNow))
             """, key, parentID, name, nameKey(name), note, try nextSiblingPosition(parentID: parentID, db))
         return key
     }

@@ -13,6 +13,7 @@ extension Database {
     ///
     /// - Throws: ``DatabaseError`` with the failing SQL.
     public func execute(sql: String) throws {
+        if engine == .postgresql { return try postgresExecuteScript(sql) }
         let connection = try openHandle(sql: sql)
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(connection, sql, nil, nil, &message)
@@ -30,6 +31,10 @@ extension Database {
 
     /// Runs one cached statement with `arguments`, ignoring any rows.
     public func execute(_ sql: String, arguments: [any DatabaseValueConvertible]) throws {
+        if engine == .postgresql {
+            _ = try postgresExecute(sql, arguments)
+            return
+        }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
@@ -39,6 +44,11 @@ extension Database {
     /// Calls `body` for every row of a cached statement.
     public func forEachRow(_ sql: String, arguments: [any DatabaseValueConvertible] = [],
                            _ body: (Row) throws -> Void) throws {
+        if engine == .postgresql {
+            let result = try postgresExecute(sql, arguments)
+            for row in 0..<result.rowCount { try body(Row(result: result, row: row)) }
+            return
+        }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
@@ -71,6 +81,10 @@ extension Database {
     /// The first row of a cached statement, mapped by `map`, or `nil` when there is none.
     public func fetchOne<Value>(_ sql: String, arguments: [any DatabaseValueConvertible],
                                 map: (Row) throws -> Value) throws -> Value? {
+        if engine == .postgresql {
+            let result = try postgresExecute(sql, arguments)
+            return result.rowCount == 0 ? nil : try map(Row(result: result, row: 0))
+        }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)

@@ -22,18 +22,27 @@ extension Database {
             defer { transactionDepth -= 1 }
             return try body()
         }
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        if engine == .postgresql {
+            try postgresBegin(kind)
+        } else {
+            try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        }
         transactionDepth = 1
         defer { transactionDepth = 0 }
         let result: Result
         do {
             result = try body()
+            if kind == .immediate, let beforeCommit { try beforeCommit(self) }
         } catch {
             rollbackIfNeeded()
             throw error
         }
         do {
-            try commit()
+            if engine == .postgresql {
+                try postgresCommit()
+            } else {
+                try commit()
+            }
         } catch {
             rollbackIfNeeded()
             throw error
@@ -64,6 +73,7 @@ extension Database {
     /// Rolling back cannot meaningfully fail once a transaction is open; if it does, the
     /// connection reports it again on its next statement.
     private func rollbackIfNeeded() {
+        if engine == .postgresql { return postgresRollback() }
         guard isInsideTransaction, let handle else { return }
         sqlite3_exec(handle, "ROLLBACK TRANSACTION", nil, nil, nil)
     }

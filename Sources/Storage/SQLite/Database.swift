@@ -1,12 +1,35 @@
 import CSQLite
+import PostgreSQL
 
-/// One SQLite connection, with its cache of prepared statements.
+/// One connection to the store's database, SQLite or PostgreSQL (``engine``), with its cache of
+/// prepared statements.
+///
+/// The store is written once against this type: statements use `?` parameters (turned into
+/// PostgreSQL's `$n` once per statement), values convert the same way on both engines
+/// (``DatabaseValueConvertible``), and where the SQL of the two differs, the store asks
+/// ``engine``. On PostgreSQL, see `Database+Postgres.swift`.
 ///
 /// A `Database` is not thread-safe and is never shared between threads directly:
 /// it lives inside a ``SerializedDatabase`` (a mutex), and code reaches it only
 /// through closures such as `pool.write { db in … }` that cannot leak it.
 public final class Database {
     private(set) var handle: OpaquePointer?
+    /// The PostgreSQL session, when ``engine`` is `.postgresql`; replaced when it was lost.
+    var postgres: PostgresConnection?
+    /// What a lost PostgreSQL session is opened again with.
+    let postgresConfiguration: PostgresConfiguration?
+    /// PostgreSQL: the `$n` form of each `?` statement run on this connection.
+    var postgresSQL: [String: String] = [:]
+    /// PostgreSQL: the rows the last statement changed (``changesCount``).
+    var postgresChanges = 0
+    /// PostgreSQL: whether this connection must never write (a reader).
+    var postgresReadOnly = false
+    /// Runs just before each outermost write transaction commits (PostgreSQL: the search rows
+    /// of the items it changed; see the store).
+    public var beforeCommit: ((Database) throws -> Void)?
+    /// Set by ``close()``: no connection is opened again.
+    private(set) var isClosedByCaller = false
+    /// The engine's name of the database: a file path, or a PostgreSQL URL without password.
     public let path: String
     var statementCache: [String: Statement] = [:]
     /// Depth of `inTransaction` calls, so that nested calls join the outer transaction.
@@ -17,6 +40,7 @@ public final class Database {
     /// - Throws: ``DatabaseError`` if the file cannot be opened or configured.
     public init(path: String, options: Options = Options()) throws {
         self.path = path
+        postgresConfiguration = nil
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch options.mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | (options.createIfMissing ? SQLITE_OPEN_CREATE : 0)
@@ -61,10 +85,19 @@ public final class Database {
         }
     }
 
+    /// A PostgreSQL connection not opened yet (see `Database+Postgres.swift`).
+    init(postgresConfiguration configuration: PostgresConfiguration) {
+        postgresConfiguration = configuration
+        path = configuration.summary
+    }
+
     deinit { close() }
 
     /// Finalizes every cached statement and closes the connection. Later calls throw.
     public func close() {
+        isClosedByCaller = true
+        postgres?.close()
+        postgres = nil
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
         if let handle {
@@ -73,22 +106,21 @@ public final class Database {
         }
     }
 
-    public var isClosed: Bool { handle == nil }
+    public var isClosed: Bool { isClosedByCaller || (engine == .sqlite && handle == nil) }
 
-    /// The rowid of the last successful INSERT on this connection.
-    public var lastInsertedRowID: Int64 {
-        guard let handle else { return 0 }
-        return sqlite3_last_insert_rowid(handle)
-    }
+    /// Which engine this connection speaks to.
+    public var engine: DatabaseEngine { postgresConfiguration == nil ? .sqlite : .postgresql }
 
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.
     public var changesCount: Int {
+        if engine == .postgresql { return postgresChanges }
         guard let handle else { return 0 }
         return Int(sqlite3_changes(handle))
     }
 
     /// Whether a transaction is open on this connection.
     public var isInsideTransaction: Bool {
+        if engine == .postgresql { return postgres?.isInsideTransaction ?? false }
         guard let handle else { return false }
         return sqlite3_get_autocommit(handle) == 0
     }
@@ -105,6 +137,14 @@ public final class Database {
         guard let handle else { throw DatabaseError.closed(sql: sql) }
         return handle
     }
+}
+
+/// The two engines a store runs on.
+public enum DatabaseEngine: String, Sendable {
+    /// An embedded file, one process (the default).
+    case sqlite
+    /// A PostgreSQL server, shared by any number of processes.
+    case postgresql
 }
 
 @available(*, unavailable) extension Database: Sendable {}

@@ -11,6 +11,12 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     public var extendedCode: Int32
     public var message: String
     public var sql: String?
+    /// Whether the database could not be reached or answer in time (PostgreSQL restarting,
+    /// the network down): the request may succeed if tried again shortly, so it is answered
+    /// 503 with `Retry-After`, not 500.
+    public var isUnavailable = false
+    /// PostgreSQL's SQLSTATE, when the error came from there.
+    public var sqlState: String?
 
     /// - Parameter code: a primary or extended result code.
     public init(code: Int32, message: String, sql: String? = nil) {
@@ -32,7 +38,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     }
 
     public var description: String {
-        var text = "SQLite error \(extendedCode): \(message)"
+        var text = sqlState.map { "PostgreSQL error \($0): \(message)" } ?? "SQLite error \(extendedCode): \(message)"
         if let sql { text += " - while executing `\(sql)`" }
         return text
     }

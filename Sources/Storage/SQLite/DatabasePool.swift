@@ -1,3 +1,4 @@
+import PostgreSQL
 import Synchronization
 
 /// One serialized writer and a few read-only connections on the same WAL database.
@@ -13,6 +14,8 @@ import Synchronization
 ///     let count = try pool.read { db in try db.fetchOne("SELECT count(*) FROM items") { $0[0] as Int } }
 public final class DatabasePool: Sendable {
     public let path: String
+    /// SQLite, or PostgreSQL (where each connection is a session with the server).
+    public let engine: DatabaseEngine
     private let writer: SerializedDatabase
     private let readers: ReaderSet
     private let bulkReaders: ReaderSet
@@ -29,6 +32,7 @@ public final class DatabasePool: Sendable {
     public init(path: String, readers: Int, bulkReaders: Int = 1, options: Database.Options = .init(),
                 prepare: (Database) throws -> Void = { _ in }) throws {
         self.path = path
+        engine = .sqlite
         let writerDatabase = try Database(path: path, options: options)
         try prepare(writerDatabase)
         writer = SerializedDatabase(writerDatabase)
@@ -36,6 +40,24 @@ public final class DatabasePool: Sendable {
         readOptions.mode = .readOnly
         func open(_ count: Int) throws -> ReaderSet {
             ReaderSet(try (0..<max(1, count)).map { _ in SerializedDatabase(try Database(path: path, options: readOptions)) })
+        }
+        self.readers = try open(readers)
+        self.bulkReaders = try open(bulkReaders)
+    }
+
+    /// Opens a writer session and `readers` + `bulkReaders` read-only sessions on PostgreSQL:
+    /// what one instance of the server takes of the server's `max_connections`.
+    ///
+    /// - Parameter prepare: runs on the writer before any reader opens (migrations).
+    public init(postgres configuration: PostgresConfiguration, readers: Int, bulkReaders: Int = 1,
+                prepare: (Database) throws -> Void = { _ in }) throws {
+        path = configuration.summary
+        engine = .postgresql
+        let writerDatabase = try Database(postgres: configuration)
+        try prepare(writerDatabase)
+        writer = SerializedDatabase(writerDatabase)
+        func open(_ count: Int) throws -> ReaderSet {
+            ReaderSet(try (0..<max(1, count)).map { _ in SerializedDatabase(try Database(postgres: configuration, readOnly: true)) })
         }
         self.readers = try open(readers)
         self.bulkReaders = try open(bulkReaders)

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PostgreSQL
 
 /// A Swift value that binds to a statement parameter and decodes from a result column.
 ///
@@ -10,12 +11,18 @@ public protocol DatabaseValueConvertible {
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32
     /// Decodes the column at `index` (0-based) of the current row.
     static func decode(from statement: OpaquePointer, at index: Int32) -> Self
+    /// `self` as a PostgreSQL parameter, in the type its column has in the PostgreSQL schema.
+    var postgresValue: PostgresValue { get }
+    /// Decodes a value of a PostgreSQL result, as SQLite would convert it.
+    static func decode(from cell: PostgresCell) -> Self
 }
 
 /// SQLite copies bound text and blobs at once (`SQLITE_TRANSIENT`).
 let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
 extension Int: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { .integer(Int64(self)) }
+    public static func decode(from cell: PostgresCell) -> Int { Int(cell.int64) }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
@@ -25,6 +32,8 @@ extension Int: DatabaseValueConvertible {
 }
 
 extension Int64: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { .integer(self) }
+    public static func decode(from cell: PostgresCell) -> Int64 { cell.int64 }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, self)
     }
@@ -34,6 +43,8 @@ extension Int64: DatabaseValueConvertible {
 }
 
 extension Bool: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { .bool(self) }
+    public static func decode(from cell: PostgresCell) -> Bool { cell.bool }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int(statement, index, self ? 1 : 0)
     }
@@ -43,6 +54,8 @@ extension Bool: DatabaseValueConvertible {
 }
 
 extension Double: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { .double(self) }
+    public static func decode(from cell: PostgresCell) -> Double { cell.double }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_double(statement, index, self)
     }
@@ -52,6 +65,8 @@ extension Double: DatabaseValueConvertible {
 }
 
 extension String: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { .text(self) }
+    public static func decode(from cell: PostgresCell) -> String { cell.string }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         var text = self
         return text.withUTF8 { utf8 in
@@ -71,6 +86,8 @@ extension String: DatabaseValueConvertible {
 }
 
 extension Array: DatabaseValueConvertible where Element == UInt8 {
+    public var postgresValue: PostgresValue { .bytes(self) }
+    public static func decode(from cell: PostgresCell) -> [UInt8] { cell.bytes }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         withUnsafeBytes { bytes in
             // A zero-length blob still needs a non-NULL pointer, or SQLite stores NULL.
@@ -86,6 +103,8 @@ extension Array: DatabaseValueConvertible where Element == UInt8 {
 }
 
 extension UUID: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { withUnsafeBytes(of: uuid) { .bytes([UInt8]($0)) } }
+    public static func decode(from cell: PostgresCell) -> UUID { cell.bytes.count == 16 ? UUID(uuid: cell.bytes.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }) : UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         withUnsafeBytes(of: uuid) { bytes in
             sqlite3_bind_blob64(statement, index, bytes.baseAddress, 16, sqliteTransient)
@@ -101,6 +120,8 @@ extension UUID: DatabaseValueConvertible {
 }
 
 extension Date: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { .double(timeIntervalSinceReferenceDate) }
+    public static func decode(from cell: PostgresCell) -> Date { Date(timeIntervalSinceReferenceDate: cell.double) }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_double(statement, index, timeIntervalSinceReferenceDate)
     }
@@ -110,6 +131,8 @@ extension Date: DatabaseValueConvertible {
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    public var postgresValue: PostgresValue { self?.postgresValue ?? .null }
+    public static func decode(from cell: PostgresCell) -> Wrapped? { cell.isNull ? nil : Wrapped.decode(from: cell) }
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         switch self {
         case .some(let value): value.bind(to: statement, at: index)
