@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CLinuxShim"], swiftSettings: strict),
         .target(name: "Mustache", swiftSettings: strict),
         .target(name: "Cryptography", dependencies: ["COpenSSL", "CCrypt"], swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["CSQLite", "Cryptography", "Imaging"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite", "Cryptography", "Imaging", "PostgreSQL"], swiftSettings: strict),
         .target(name: "Layout", swiftSettings: strict),
         .target(name: "PostgreSQL", dependencies: ["CLibPQ"], swiftSettings: strict),
         .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),
@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"], swiftSettings: strict),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"], swiftSettings: strict),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "Cryptography", "ImageFixtures", "Imaging"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "Cryptography", "ImageFixtures", "Imaging", "PostgreSQL"], swiftSettings: strict),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], swiftSettings: strict),
         // Against HOMEPWNER_TEST_DATABASE (`.ci/postgres.sh start`); skipped, saying so, without it.
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"], swiftSettings: strict),
