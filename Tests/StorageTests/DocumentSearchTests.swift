@@ -35,7 +35,7 @@ struct DocumentSearchTests {
             }
             // Many matches are paged by testing each row: the same answer.
             for search in ["backerei", "x7", "camera quittung"] {
-                let selection = ItemStore.Selection(ItemQuery(search: search), places: .empty)
+                let selection = ItemStore.Selection(ItemQuery(search: search), places: .empty, engine: store.engine)
                 let pages = try [0, 1_000_000].map { matchCount in
                     try store.pool.read { db in
                         let page = selection.page(matchCount: matchCount)

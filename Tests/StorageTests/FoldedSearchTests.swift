@@ -75,7 +75,7 @@ struct FoldedSearchTests {
             try store.seed(count: 200)
             for index in 0..<120 { _ = try store.add("Poäng chair \(index)", serial: "ÄB\(index)", value: index) }
             for search in ["POANG ab", "chair poäng", "e a", "ｐｏａｎｇ"] {
-                let selection = ItemStore.Selection(ItemQuery(search: search, sort: .name), places: .empty)
+                let selection = ItemStore.Selection(ItemQuery(search: search, sort: .name), places: .empty, engine: store.engine)
                 let pages = try [0, 1_000_000].map { matchCount in
                     try store.pool.read { db in
                         let page = selection.page(matchCount: matchCount)

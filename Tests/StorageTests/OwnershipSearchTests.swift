@@ -63,7 +63,7 @@ struct OwnershipSearchTests {
     func scanning() throws {
         try withNotes { store, _ throws in
             for search in ["folder", "保修", "底", "smeg", "7m3"] {
-                let selection = ItemStore.Selection(ItemQuery(search: search), places: .empty)
+                let selection = ItemStore.Selection(ItemQuery(search: search), places: .empty, engine: store.engine)
                 let pages = try [0, 1_000_000].map { matchCount in
                     try store.pool.read { db in
                         let page = selection.page(matchCount: matchCount)

@@ -107,7 +107,10 @@ struct EnginePair {
     let postgres: PostgresConnection
 
     static func with(_ body: (EnginePair) throws -> Void) throws {
-        try withTemporaryStore { store, _ in
+        // SQLite explicitly, whichever engine the store suites run on.
+        try withTemporaryDirectory { directory in
+            let store = try ItemStore.open(directory: directory)
+            defer { store.close() }
             try PostgresTestDatabase.withConnection { db in
                 try PostgresSchema.migrate(db)
                 try body(EnginePair(sqlite: store, postgres: db))

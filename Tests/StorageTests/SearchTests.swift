@@ -188,7 +188,7 @@ struct SearchTests {
             // Dense pages of an ASCII search test rows with LIKE: any case, the same rows.
             for sort in ItemQuery.Sort.allCases {
                 let query = ItemQuery(search: sort == .name ? "EaR" : "ear", sort: sort, descending: sort == .value)
-                let selection = ItemStore.Selection(query, places: .empty)
+                let selection = ItemStore.Selection(query, places: .empty, engine: store.engine)
                 let pages = try [0, 1_000_000].map { matchCount in
                     try store.pool.read { db in
                         let page = selection.page(matchCount: matchCount)

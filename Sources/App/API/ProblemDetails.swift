@@ -74,6 +74,8 @@ struct ProblemDetails: Error, Sendable {
         case let error as StoreError:
             let (status, detail) = ErrorPages.describe(error)
             self.init(status: status, detail: detail)
+        case let error as DatabaseError where error.isUnavailable:
+            self.init(status: .serviceUnavailable, detail: "errorDatabaseUnavailable", headers: ErrorPages.retryAfter)
         default:
             return nil
         }

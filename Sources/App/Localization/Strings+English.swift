@@ -796,5 +796,6 @@ extension Strings {
         "liveMovedMany": "{0} moved {1} items",
         "liveImportedOne": "{0} imported 1 item",
         "liveImported": "{0} imported {1} items",
+        "errorDatabaseUnavailable": "The database is not answering. Nothing was lost; try again in a few seconds.",
     ]
 }

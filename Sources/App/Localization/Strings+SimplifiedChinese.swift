@@ -796,5 +796,6 @@ extension Strings {
         "liveMovedMany": "{0} 移动了 {1} 件物品",
         "liveImportedOne": "{0} 导入了 1 件物品",
         "liveImported": "{0} 导入了 {1} 件物品",
+        "errorDatabaseUnavailable": "数据库暂时没有响应。没有丢失任何内容，请过几秒再试。",
     ]
 }

@@ -796,5 +796,6 @@ extension Strings {
         "liveMovedMany": "{0} 移動了 {1} 件物品",
         "liveImportedOne": "{0} 匯入了 1 件物品",
         "liveImported": "{0} 匯入了 {1} 件物品",
+        "errorDatabaseUnavailable": "資料庫暫時沒有回應。沒有遺失任何內容，請過幾秒再試。",
     ]
 }

@@ -21,11 +21,18 @@ struct ErrorPages: HTTPMiddleware {
         } catch let error as StoreError {
             let (status, detail) = Self.describe(error)
             return page(status, detail: detail, headers: [:], request: request)
+        } catch let error as DatabaseError where error.isUnavailable {
+            log("error: \(request.method.rawValue) \(request.path): database unavailable: \(error.message)")
+            return page(.serviceUnavailable, detail: "errorDatabaseUnavailable", headers: Self.retryAfter, request: request)
         } catch {
             log("error: \(request.method.rawValue) \(request.path): \(error)")
             return page(.internalServerError, detail: nil, headers: [:], request: request)
         }
     }
+
+    /// When to try again after a 503 for a database that did not answer: long enough for a
+    /// PostgreSQL restart, short enough that a person waiting is not sent away for long.
+    static let retryAfter: HTTPHeaders = ["Retry-After": "5"]
 
     static func describe(_ error: StoreError) -> (HTTPStatus, String) {
         switch error {

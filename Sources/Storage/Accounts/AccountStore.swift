@@ -115,7 +115,7 @@ public final class AccountStore: Sendable {
         try write { db in
             try db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", hash, accountID)
             guard db.changesCount == 1 else { throw AccountError.accountNotFound }
-            try db.execute("DELETE FROM sessions WHERE account_id = ? AND id_hash IS NOT ?", accountID, keeping)
+            try db.execute("DELETE FROM sessions WHERE account_id = ? AND id_hash IS DISTINCT FROM ?", accountID, keeping)
         }
     }
 

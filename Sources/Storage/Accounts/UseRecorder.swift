@@ -62,7 +62,7 @@ final class UseRecorder: Sendable {
                 for (mark, use) in marks {
                     switch mark {
                     case .session(let idHash):
-                        try db.execute("UPDATE sessions SET last_seen_at = max(last_seen_at, ?) WHERE id_hash = ?", use.at, idHash)
+                        try db.execute("UPDATE sessions SET last_seen_at = \(db.engine == .sqlite ? "max" : "greatest")(last_seen_at, ?) WHERE id_hash = ?", use.at, idHash)
                     case .token(let id):
                         try db.execute("UPDATE api_tokens SET last_used_at = ?, last_used_address = ? WHERE id = ?", use.at, use.address, id)
                     case .expiredSession(let idHash):

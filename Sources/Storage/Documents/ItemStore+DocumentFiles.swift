@@ -44,7 +44,7 @@ extension ItemStore {
     /// - Returns: how many files were removed.
     @discardableResult
     public func sweepDocumentCache() throws -> Int {
-        let directory = Self.documentCacheDirectory(database: path)
+        let directory = Self.documentCacheDirectory(in: localDirectory)
         guard PrivateFile.isDirectory(directory) else { return 0 }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         let stored = Set(try pool.readWithoutTransaction { db in try db.fetchAll("SELECT digest FROM documents") { $0[0] as String } })
@@ -53,12 +53,13 @@ extension ItemStore {
         return removed
     }
 
-    static func documentCacheDirectory(database path: String) -> String {
-        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("cache/documents").path
+    /// Where cached copies of documents are kept, under a store's ``localDirectory``.
+    static func documentCacheDirectory(in localDirectory: String) -> String {
+        URL(fileURLWithPath: localDirectory).appendingPathComponent("cache/documents").path
     }
 
-    static func documentCachePath(digest: String, database path: String) -> String {
-        documentCacheDirectory(database: path) + "/" + digest
+    static func documentCachePath(digest: String, in localDirectory: String) -> String {
+        documentCacheDirectory(in: localDirectory) + "/" + digest
     }
 
     private func documentFile(of holder: PhotoHolder, reference: String, making: Bool) throws -> DocumentFile? {
@@ -69,7 +70,7 @@ extension ItemStore {
         guard Self.isDigest(document.digest) else {
             throw DatabaseError(code: SQLITE_CORRUPT, message: "a document's digest is not a SHA-256: \(document.digest.debugDescription)")
         }
-        let file = DocumentFile(document: document, path: Self.documentCachePath(digest: document.digest, database: path))
+        let file = DocumentFile(document: document, path: Self.documentCachePath(digest: document.digest, in: localDirectory))
         var info = stat()
         if stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == document.size { return file }
         guard making else { return nil }
@@ -80,7 +81,7 @@ extension ItemStore {
     /// Writes the document's pieces to a temporary file beside `path`, checks the whole against
     /// its size and digest, makes it durable and renames it to `path`.
     private func writeCachedCopy(of document: ItemDocument, to path: String) throws {
-        try PrivateFile.createDirectory(Self.documentCacheDirectory(database: self.path))
+        try PrivateFile.createDirectory(Self.documentCacheDirectory(in: localDirectory))
         let temporary = path + "." + Hex.encode(SecureRandom.bytes(8)) + ".tmp"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PrivateFile.fileMode)
         guard fd >= 0 else { throw DocumentCacheError(path: temporary, errno: errno) }

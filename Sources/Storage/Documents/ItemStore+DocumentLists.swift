@@ -123,7 +123,7 @@ extension ItemStore {
         try db.execute("DELETE FROM document_chunks WHERE document_id = ?", id)
         try db.execute("DELETE FROM documents WHERE id = ?", id)
         // The cached copy goes now; should this transaction roll back, the next download makes it again.
-        if isDigest(digest) { unlink(documentCachePath(digest: digest, database: db.path)) }
+        if isDigest(digest) { unlink(documentCachePath(digest: digest, in: db.localDirectory)) }
     }
 
     /// A 1-based position of at most two digits ("1"…"20"), or `nil`.

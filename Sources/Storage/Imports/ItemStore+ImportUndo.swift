@@ -86,7 +86,7 @@ extension ItemStore {
             try db.execute("""
                 INSERT INTO import_undo (batch, item_key, added, version, old_name, old_serial_number, old_value_in_dollars, at,
                                          old_location_key, old_label_keys, old_ownership, \(ItemOwnership.columns("old_")))
-                VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, FALSE, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [undo.batch, item.key, item.version, current.name, current.serialNumber, current.valueInDollars, undo.at,
                 movedPlace ? current.locationKey : nil, movedPlace ? hexList(current.labelKeys) : nil, changedOwnership]
                 + (changedOwnership ? current.ownership.arguments : Array(repeating: Int?.none, count: ItemOwnership.columnNames.count)))
@@ -99,7 +99,7 @@ extension ItemStore {
     static func rememberAdded(_ importID: Int64, _ undo: ImportUndoRecord, _ db: Database) throws {
         try db.execute("""
             INSERT INTO import_undo (batch, item_key, added, version, at)
-            SELECT ?, key, 1, version, ? FROM items WHERE import_id = ? ORDER BY position
+            SELECT ?, key, TRUE, version, ? FROM items WHERE import_id = ? ORDER BY position
             """, undo.batch, undo.at, importID)
     }
 

@@ -14,7 +14,7 @@ extension ItemStore {
     ) throws {
         // A long read (every item): on the bulk reader, never keeping a page's read waiting.
         try pool.readInBulk { db in
-            let selection = Selection(query, places: try PlaceSnapshot.load(db))
+            let selection = Selection(query, places: try PlaceSnapshot.load(db), engine: db.engine)
             let whereClause = selection.whereClause
             let ownOrder = query.showsOwnOrder && selection.condition.isEmpty
             if let totals {

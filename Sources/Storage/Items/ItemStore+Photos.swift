@@ -13,7 +13,8 @@ extension ItemStore {
     static func storeThumbnails(_ thumbnails: [Thumbnail], of etag: String, _ db: Database) throws {
         for thumbnail in thumbnails {
             try db.execute("""
-                INSERT OR REPLACE INTO photo_thumbnails (photo_etag, size, bytes, is_placeholder) VALUES (?, ?, ?, ?)
+                INSERT INTO photo_thumbnails (photo_etag, size, bytes, is_placeholder) VALUES (?, ?, ?, ?)
+                ON CONFLICT (photo_etag, size) DO UPDATE SET bytes = excluded.bytes, is_placeholder = excluded.is_placeholder
                 """, etag, thumbnail.size, thumbnail.jpeg, thumbnail.isPlaceholder)
         }
     }

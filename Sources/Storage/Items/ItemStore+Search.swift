@@ -16,7 +16,7 @@ extension ItemStore {
             return ItemSelection(items: try items(offset: offset, limit: limit), count: tally.count, totalValue: tally.total, units: tally.units)
         }
         return try pool.read { db in
-            let selection = Selection(query, places: try PlaceSnapshot.load(db))
+            let selection = Selection(query, places: try PlaceSnapshot.load(db), engine: db.engine)
             let tally = try selection.countAndTotal(db)
             let count = tally.count
             guard offset >= 0, limit > 0, offset < count else {
@@ -32,7 +32,7 @@ extension ItemStore {
     /// (`EXPLAIN QUERY PLAN`), as the page is read when it selects `matchCount` items.
     public func queryPlan(_ query: ItemQuery, matchCount: Int = 10_000) throws -> [String] {
         return try pool.read { db in
-            let selection = Selection(query, places: try PlaceSnapshot.load(db))
+            let selection = Selection(query, places: try PlaceSnapshot.load(db), engine: db.engine)
             var lines: [String] = []
             let page = selection.page(matchCount: matchCount)
             for (label, sql, arguments) in [("count", selection.countSQL(), selection.countArguments),

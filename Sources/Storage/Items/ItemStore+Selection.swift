@@ -1,6 +1,12 @@
 import Foundation
 
 extension ItemStore {
+    /// `column` compared with ASCII case ignored, as SQLite's NOCASE does (on PostgreSQL, the
+    /// schema's `nocase()`, which its indexes are made of).
+    static func caseless(_ column: String, _ engine: DatabaseEngine) -> String {
+        engine == .sqlite ? "\(column) COLLATE NOCASE" : "nocase(\(column))"
+    }
+
     /// The SQL of one query: its condition, and how its count and page are read.
     struct Selection {
         let query: ItemQuery
@@ -24,8 +30,9 @@ extension ItemStore {
 
         /// - Parameter excluding: locations whose items are left out (``wholeLocations``, counted
         ///   apart): the search's remainder.
-        init(_ query: ItemQuery, places: PlaceSnapshot, excluding: [Int64] = []) {
+        init(_ query: ItemQuery, places: PlaceSnapshot, engine: DatabaseEngine, excluding: [Int64] = []) {
             self.query = query
+            self.engine = engine
             words = SearchText.words(query.search)
             var placeWords: [(word: String, locations: [Int64], labels: [Int64])] = []
             var plain: [String] = []
@@ -37,6 +44,7 @@ extension ItemStore {
                 }
             }
             self.placeWords = placeWords
+            plainWords = plain
             var whole = Set(placeWords.first?.locations ?? [])
             for place in placeWords.dropFirst() { whole.formIntersection(place.locations) }
             let onlyPlaces = plain.isEmpty && !query.valuableOnly && !query.withPhotoOnly && !query.filtersPlaces
@@ -49,9 +57,9 @@ extension ItemStore {
             }
             let labelIDs = query.labelKeys.map { places.labelIDs[$0] }
             var (condition, arguments) = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
-                                                        locationIDs: locationIDs, labelIDs: labelIDs, scanning: false)
+                                                        locationIDs: locationIDs, labelIDs: labelIDs, scanning: false, engine: engine)
             var scanning = Self.condition(query, matches: matches, plainWords: plain, placeWords: placeWords,
-                                          locationIDs: locationIDs, labelIDs: labelIDs, scanning: true)
+                                          locationIDs: locationIDs, labelIDs: labelIDs, scanning: true, engine: engine)
             if !excluding.isEmpty {
                 let outside = "(location_id IS NULL OR location_id NOT IN (SELECT value FROM json_each(?)))"
                 condition += " AND " + outside
@@ -63,6 +71,11 @@ extension ItemStore {
             scanningCondition = scanning
             self.places = places
         }
+
+        /// The engine the SQL is for: on PostgreSQL, search words are looked up in `item_search`.
+        let engine: DatabaseEngine
+        /// The search's words that name no place.
+        let plainWords: [String]
 
         /// The condition that tests each row read instead of looking words up (see ``page(matchCount:)``).
         let scanningCondition: (String, [any DatabaseValueConvertible])
@@ -78,7 +91,7 @@ extension ItemStore {
 
         /// The matches outside ``wholeLocations``, or `nil` when there are none of those.
         var remainder: Selection? {
-            wholeLocations.isEmpty ? nil : Selection(query, places: places, excluding: wholeLocations)
+            wholeLocations.isEmpty ? nil : Selection(query, places: places, engine: engine, excluding: wholeLocations)
         }
 
         private static func matches(_ words: [String]) -> [(table: String, query: String)] {
@@ -96,12 +109,18 @@ extension ItemStore {
         private static func condition(
             _ query: ItemQuery, matches: [(table: String, query: String)], plainWords: [String],
             placeWords: [(word: String, locations: [Int64], labels: [Int64])], locationIDs: [Int64]?, labelIDs: [Int64?],
-            scanning: Bool
+            scanning: Bool, engine: DatabaseEngine
         ) -> (String, [any DatabaseValueConvertible]) {
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
             // A word never holds a line break, so none matches across name and serial (or titles).
-            if !scanning {
+            if engine == .postgresql {
+                if !plainWords.isEmpty {
+                    let search = ItemStore.postgresSearch(plainWords)
+                    conditions.append(search.sql)
+                    arguments += search.arguments
+                }
+            } else if !scanning {
                 for match in matches {
                     conditions.append(ItemStore.searchMatch(match.table))
                     arguments += [match.query, match.query]
@@ -115,7 +134,11 @@ extension ItemStore {
             }
             for place in placeWords {
                 var either: [String] = []
-                if scanning {
+                if engine == .postgresql {
+                    let search = ItemStore.postgresSearch([place.word])
+                    either.append(search.sql)
+                    arguments += search.arguments
+                } else if scanning {
                     let scan = ItemStore.searchScan(place.word)
                     either.append(scan.sql)
                     arguments += scan.arguments
@@ -148,7 +171,7 @@ extension ItemStore {
             if !labelIDs.isEmpty {
                 // A label that does not exist (deleted, mistyped) has no items.
                 let known = labelIDs.compactMap { $0 }
-                conditions.append(known.count < labelIDs.count ? "0" : """
+                conditions.append(known.count < labelIDs.count ? "FALSE" : """
                     id IN (SELECT item_id FROM item_labels WHERE label_id IN (SELECT value FROM json_each(?))
                            GROUP BY item_id HAVING count(*) = ?)
                     """)
@@ -193,7 +216,7 @@ extension ItemStore {
             if runningTotals != nil { return nil }
             if !matches.isEmpty, searchesIndexesOnly, !query.valuableOnly, !query.withPhotoOnly, !query.filtersPlaces,
                !importStaging {
-                return ItemStore.searchCount(matches.map(\.table))
+                return engine == .postgresql ? ItemStore.postgresSearchCount(plainWords.count) : ItemStore.searchCount(matches.map(\.table))
             }
             return "SELECT count(*), \(Self.totalAndUnitsSQL) FROM items \(whereClause)"
         }
@@ -232,7 +255,7 @@ extension ItemStore {
         /// walk the sort's index and test each row's folded text, stopping after a page (a page
         /// of 100 among many matches reads a few hundred rows); few are read and sorted.
         func pagingCondition(matchCount: Int) -> (String, [any DatabaseValueConvertible]) {
-            !(matches.isEmpty && placeWords.isEmpty) && matchCount > 2_000 ? scanningCondition : (condition, arguments)
+            engine == .sqlite && !(matches.isEmpty && placeWords.isEmpty) && matchCount > 2_000 ? scanningCondition : (condition, arguments)
         }
 
         /// The page's SQL and arguments (then LIMIT and OFFSET).
@@ -245,8 +268,8 @@ extension ItemStore {
             let direction = query.descending ? " DESC" : ""
             switch query.sort {
             case .position: return "position" + direction
-            case .name: return "name COLLATE NOCASE\(direction), id\(direction)"
-            case .serial: return "serial_number COLLATE NOCASE\(direction), id\(direction)"
+            case .name: return "\(ItemStore.caseless("name", engine))\(direction), id\(direction)"
+            case .serial: return "\(ItemStore.caseless("serial_number", engine))\(direction), id\(direction)"
             case .value: return "value_in_dollars\(direction), id\(direction)"
             case .date: return "date_created\(direction), id\(direction)"
             }

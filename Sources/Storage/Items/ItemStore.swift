@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 import Synchronization
 
 /// The one store of possessions every request shares: items in list order, their photos,
@@ -34,8 +35,12 @@ public final class ItemStore: Sendable {
     public let path: String
     let configuration: Configuration
     let pool: DatabasePool
-    /// Held shared while the store is open, so that a restore cannot swap the file under it.
-    private let directoryLock: FileLock
+    /// Held shared while the store is open, so that a restore cannot swap the file under it
+    /// (SQLite; a PostgreSQL store has no file of its own).
+    private let directoryLock: FileLock?
+    /// Where this process keeps files of its own beside the store (cached copies of documents):
+    /// the SQLite file's directory, or the data directory of a PostgreSQL instance.
+    public let localDirectory: String
     /// Every item's position in list order; replaced by the writer after each commit.
     let order: Mutex<ItemOrder>
     /// The writer's `PRAGMA data_version` when the order was last known to match the file; it
@@ -74,37 +79,72 @@ public final class ItemStore: Sendable {
     ///
     /// - Throws: ``DatabaseError`` if the file cannot be opened or migrated, or
     ///   ``BackupError/restoreInProgress(_:)`` while a restore is replacing it.
-    public init(path: String, configuration: Configuration = .init()) throws {
-        self.path = path
+    public convenience init(path: String, configuration: Configuration = .init()) throws {
         guard let lock = try FileLock.acquire(StoreBackup.lockPath(forDatabase: path), .shared) else {
             throw BackupError.restoreInProgress(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
-        directoryLock = lock
         // A store made by an older version (or a WAL and SHM left by a crash) may be 0644.
         for file in [path, path + "-wal", path + "-shm"] { PrivateFile.tighten(file) }
-        self.configuration = configuration
         var options = Database.Options()
         options.synchronous = configuration.durability.synchronous
         options.cacheSizeKiB = configuration.cacheSizeKiB
-        var loaded = ItemOrder()
+        var opened = OpenedState()
+        let pool = try DatabasePool(path: path, readers: configuration.readers, options: options) { db in
+            try Self.migrator.migrate(db)
+            opened = try OpenedState(db)
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try self.init(pool: pool, localDirectory: directory, lock: lock, opened: opened, configuration: configuration)
+    }
+
+    /// Opens the store in a PostgreSQL database, migrating its schema first; `localDirectory`
+    /// holds what this instance keeps for itself (cached copies of documents).
+    ///
+    /// - Throws: ``DatabaseError`` (``DatabaseError/isUnavailable`` when the server cannot be reached).
+    public convenience init(postgres: PostgresConfiguration, localDirectory: String, configuration: Configuration = .init()) throws {
+        var opened = OpenedState()
+        let pool = try DatabasePool(postgres: postgres, readers: configuration.readers, localDirectory: localDirectory) { db in
+            try PostgresSchema.migrate(try db.postgresConnection())
+            db.beforeCommit = { db in try ItemStore.refreshSearchRows(db) }
+            opened = try OpenedState(db)
+        }
+        try self.init(pool: pool, localDirectory: localDirectory, lock: nil, opened: opened, configuration: configuration)
+    }
+
+    /// What is read from the database when a store opens.
+    struct OpenedState {
+        var order = ItemOrder()
         var dataVersion: Int64 = 0
         var threshold = ItemQuery.defaultValuableThreshold
         var hasLocations = false
-        pool = try DatabasePool(path: path, readers: configuration.readers, options: options) { db in
-            try Self.migrator.migrate(db)
-            loaded = try Self.loadOrder(db)
-            dataVersion = try Self.dataVersion(db)
-            threshold = try Self.loadValuableThreshold(db)
-            hasLocations = try Self.anyLocation(db)
+
+        init() {}
+
+        init(_ db: Database) throws {
+            order = try ItemStore.loadOrder(db)
+            dataVersion = try ItemStore.dataVersion(db)
+            threshold = try ItemStore.loadValuableThreshold(db)
+            hasLocations = try ItemStore.anyLocation(db)
         }
-        storedValuableThreshold = Atomic(threshold)
-        locationsExist = Atomic(hasLocations)
-        order = Mutex(loaded)
-        orderDataVersion = Atomic(dataVersion)
+    }
+
+    private init(pool: DatabasePool, localDirectory: String, lock: FileLock?, opened: OpenedState, configuration: Configuration) throws {
+        path = pool.path
+        self.pool = pool
+        self.localDirectory = localDirectory
+        directoryLock = lock
+        self.configuration = configuration
+        storedValuableThreshold = Atomic(opened.threshold)
+        locationsExist = Atomic(opened.hasLocations)
+        order = Mutex(opened.order)
+        orderDataVersion = Atomic(opened.dataVersion)
         if let age = configuration.purgeDraftsOnOpenOlderThan {
             try purgeDrafts(olderThan: age)
         }
     }
+
+    /// Which engine the store runs on.
+    public var engine: DatabaseEngine { pool.engine }
 
     /// Opens (creating if needed) `<directory>/homepwner.sqlite`, creating the directory too
     /// (mode 0700, see ``PrivateFile``).
@@ -126,7 +166,7 @@ public final class ItemStore: Sendable {
     /// Closes every connection. Any later call throws ``DatabaseError`` (`SQLITE_MISUSE`).
     public func close() {
         pool.close()
-        directoryLock.release()
+        directoryLock?.release()
     }
 
     var now: Date { configuration.clock() }
@@ -158,6 +198,7 @@ public final class ItemStore: Sendable {
             var reloaded = false
             var locations = false
             var recorded: (entries: [HistoryEntry], itemCount: Int?) = ([], nil)
+            var bumped: Int64?
             let result = try db.inTransaction(.immediate) {
                 if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
                     working = try Self.loadOrder(db)
@@ -169,6 +210,7 @@ public final class ItemStore: Sendable {
                 let result = try body(db, &working, &change)
                 recorded = try reported ?? Self.historyEntries(after: lastEntry, limit: ChangeFeed.maxEntriesPerChange, db)
                 locations = try Self.anyLocation(db)
+                bumped = try Self.bumpSharedRevision(db)
                 return result
             }
             locationsExist.store(locations, ordering: .releasing)
@@ -180,7 +222,7 @@ public final class ItemStore: Sendable {
             let committedChange = reloaded ? ListChange.structure : change
             recentChanges.withLock { $0.append(committedChange, at: next) }
             revisionCounter.add(1, ordering: .releasing)
-            orderDataVersion.store(try Self.dataVersion(db), ordering: .relaxed)
+            orderDataVersion.store(try bumped ?? Self.dataVersion(db), ordering: .relaxed)
             // Still under the writer's lock: subscribers get the changes in revision order.
             var fieldsOnly = false
             if case .fields = committedChange { fieldsOnly = true }
@@ -190,11 +232,29 @@ public final class ItemStore: Sendable {
         }
     }
 
+    /// PostgreSQL: counts this list write in the revision all instances share, and tells the
+    /// others (delivered when the transaction commits). `nil` on SQLite, where one process writes.
+    static func bumpSharedRevision(_ db: Database) throws -> Int64? {
+        guard db.engine == .postgresql else { return nil }
+        let revision = try db.fetchOne("UPDATE store_state SET revision = revision + 1 WHERE id = 1 RETURNING revision") { $0[0] as Int64 }
+        guard let revision else { throw DatabaseError(code: 11, message: "the store_state row is missing") }
+        try db.execute("SELECT pg_notify(?, ?)", ItemStore.revisionChannel, String(revision))
+        return revision
+    }
+
+    /// The PostgreSQL notification channel of list revisions.
+    public static let revisionChannel = "homepwner_revision"
+
     static func anyLocation(_ db: Database) throws -> Bool {
         try db.fetchOne("SELECT EXISTS (SELECT 1 FROM locations)") { $0[0] as Bool } ?? false
     }
 
+    /// A number that changes when another connection commits (SQLite's `data_version`), or on
+    /// PostgreSQL the list revision every instance's list writes count (`store_state`).
     static func dataVersion(_ db: Database) throws -> Int64 {
-        try db.fetchOne("PRAGMA data_version") { $0[0] as Int64 } ?? 0
+        if db.engine == .postgresql {
+            return try db.fetchOne("SELECT revision FROM store_state WHERE id = 1") { $0[0] as Int64 } ?? 0
+        }
+        return try db.fetchOne("PRAGMA data_version") { $0[0] as Int64 } ?? 0
     }
 }

@@ -11,8 +11,8 @@ extension ItemStore {
                 $0[0] as Int
             } ?? 0
             let items = try db.fetchAll("""
-                SELECT \(Item.columns) FROM items INDEXED BY items_by_warranty WHERE \(condition)
-                ORDER BY warranty_until, name COLLATE NOCASE, id LIMIT ?
+                SELECT \(Item.columns) FROM items \(db.engine == .sqlite ? "INDEXED BY items_by_warranty " : "")WHERE \(condition)
+                ORDER BY warranty_until, \(Self.caseless("name", db.engine)), id LIMIT ?
                 """, range.lowerBound, range.upperBound, max(0, limit), map: Item.init(row:))
             return (items, count)
         }

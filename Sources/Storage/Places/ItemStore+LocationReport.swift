@@ -24,7 +24,7 @@ extension ItemStore {
         section: (LocationSubtotal) throws -> Void, _ body: (Item) throws -> Void
     ) throws {
         try pool.readInBulk { db in
-            let selection = Selection(query, places: try PlaceSnapshot.load(db))
+            let selection = Selection(query, places: try PlaceSnapshot.load(db), engine: db.engine)
             let whereClause = selection.whereClause
             if let totals {
                 let row = try db.fetchOne("SELECT coalesce(sum(quantity), 0), coalesce(sum(\(Self.lineValueSQL)), 0) FROM items \(whereClause)",
@@ -42,7 +42,7 @@ extension ItemStore {
                 guard let subtotal = subtotals[id] else { continue }
                 try section(LocationSubtotal(location: location, count: subtotal.count, totalValue: subtotal.total))
                 try db.forEachRow(
-                    "SELECT \(Item.columns) FROM items \(whereClause) AND location_id IS ? ORDER BY \(selection.ordering)",
+                    "SELECT \(Item.columns) FROM items \(whereClause) AND location_id IS NOT DISTINCT FROM ? ORDER BY \(selection.ordering)",
                     arguments: selection.arguments + [id == 0 ? Int64?.none : id]
                 ) { row in try body(Item(row: row)) }
             }

@@ -173,7 +173,7 @@ extension ItemStore {
             // Gone first, so a sub-location may take its name where it was (Home › Box › box
             // becomes Home › box); the rows still pointing at it are moved below, before the
             // commit checks the foreign keys (deferred until then; SQLite resets this at commit).
-            try db.execute("PRAGMA defer_foreign_keys = ON")
+            try db.execute(db.engine == .sqlite ? "PRAGMA defer_foreign_keys = ON" : "SET CONSTRAINTS ALL DEFERRED")
             try db.execute("DELETE FROM locations WHERE id = ?", id)
             for child in tree.children(of: key) {
                 guard let childID = tree.ids[child.key] else { continue }
@@ -230,13 +230,13 @@ extension ItemStore {
 
     private static func checkSiblingName(_ name: String, parentID: Int64?, excluding id: Int64?, _ db: Database) throws {
         let taken = try db.fetchOne("""
-            SELECT EXISTS (SELECT 1 FROM locations WHERE coalesce(parent_id, 0) = ? AND name_key = ? AND id IS NOT ?)
+            SELECT EXISTS (SELECT 1 FROM locations WHERE coalesce(parent_id, 0) = ? AND name_key = ? AND id IS DISTINCT FROM ?)
             """, parentID ?? 0, nameKey(name), id) { $0[0] as Bool } ?? false
         if taken { throw StoreError.invalidPlace(.duplicateName(name)) }
     }
 
     static func nextSiblingPosition(parentID: Int64?, _ db: Database) throws -> Int64 {
-        try db.fetchOne("SELECT coalesce(max(position), -1) + 1 FROM locations WHERE parent_id IS ?", parentID) { $0[0] as Int64 } ?? 0
+        try db.fetchOne("SELECT coalesce(max(position), -1) + 1 FROM locations WHERE parent_id IS NOT DISTINCT FROM ?", parentID) { $0[0] as Int64 } ?? 0
     }
 }
 

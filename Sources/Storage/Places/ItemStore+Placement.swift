@@ -32,10 +32,10 @@ extension ItemStore {
         guard let itemID = try db.fetchOne("SELECT id FROM items WHERE key = ?", key, map: { $0[0] as Int64 }) else {
             throw StoreError.itemNotFound
         }
-        try db.execute("UPDATE items SET location_id = ? WHERE id = ? AND location_id IS NOT ?", ids.location, itemID, ids.location)
+        try db.execute("UPDATE items SET location_id = ? WHERE id = ? AND location_id IS DISTINCT FROM ?", ids.location, itemID, ids.location)
         try db.execute("DELETE FROM item_labels WHERE item_id = ?", itemID)
         for label in ids.labels {
-            try db.execute("INSERT OR IGNORE INTO item_labels (label_id, item_id) VALUES (?, ?)", label, itemID)
+            try db.execute("INSERT INTO item_labels (label_id, item_id) VALUES (?, ?) ON CONFLICT DO NOTHING", label, itemID)
         }
     }
 

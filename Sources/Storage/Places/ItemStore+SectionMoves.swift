@@ -30,14 +30,14 @@ extension ItemStore {
             if let index, index < 0 { throw StoreError.indexOutOfRange(index: index, count: 0) }
             // The section's other items in order: the one at `index` is the one to go before.
             let others = try db.fetchOne("""
-                SELECT count(*) FROM items WHERE location_id IS ? AND key != ? AND \(Item.isListed)
+                SELECT count(*) FROM items WHERE location_id IS NOT DISTINCT FROM ? AND key != ? AND \(Item.isListed)
                 """, targetID, key) { $0[0] as Int } ?? 0
             let sectionIndex = min(index ?? others, others)
             let anchor: Int64? = sectionIndex < others ? try db.fetchOne("""
-                SELECT position FROM items WHERE location_id IS ? AND key != ? AND \(Item.isListed) ORDER BY position LIMIT 1 OFFSET ?
+                SELECT position FROM items WHERE location_id IS NOT DISTINCT FROM ? AND key != ? AND \(Item.isListed) ORDER BY position LIMIT 1 OFFSET ?
                 """, targetID, key, sectionIndex) { $0[0] as Int64 } : nil
             let last: Int64? = anchor == nil && others > 0 ? try db.fetchOne("""
-                SELECT max(position) FROM items WHERE location_id IS ? AND key != ? AND \(Item.isListed)
+                SELECT max(position) FROM items WHERE location_id IS NOT DISTINCT FROM ? AND key != ? AND \(Item.isListed)
                 """, targetID, key) { $0[0] as Int64 } : nil
             order.remove(position)
             // Before the anchor, else just after the section's last item, else where it was.
@@ -108,7 +108,7 @@ extension ItemStore {
                 """, key, map: { (location: $0[0] as Int64?, position: $0[1] as Int64, key: $0[2] as UUID?) })
             else { return nil }
             let index = try db.fetchOne("""
-                SELECT count(*) FROM items WHERE location_id IS ? AND position < ? AND \(Item.isListed)
+                SELECT count(*) FROM items WHERE location_id IS NOT DISTINCT FROM ? AND position < ? AND \(Item.isListed)
                 """, row.location, row.position) { $0[0] as Int } ?? 0
             let count = try db.fetchOne("SELECT count FROM location_stats WHERE location_id = ?", row.location ?? 0) { $0[0] as Int } ?? 0
             return SectionPlace(locationKey: row.key, index: index, count: count)

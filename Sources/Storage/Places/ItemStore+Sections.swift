@@ -14,7 +14,7 @@ extension ItemStore {
     public func sectionedItems(matching query: ItemQuery, grouping: ItemGrouping, offset: Int, limit: Int) throws -> SectionedItems {
         try pool.read { db in
             let places = try PlaceSnapshot.load(db)
-            let selection = Selection(query, places: places)
+            let selection = Selection(query, places: places, engine: db.engine)
             let groups = try Self.sectionCounts(grouping, selection, places, db)
             var sections: [ItemSection] = []
             var start = 0

@@ -33,9 +33,9 @@ extension ItemStore {
                 let location: Int64? = locationIDs.isEmpty || number % unplacedEvery == unplacedEvery - 1 ? nil : locationIDs[number % locationIDs.count]
                 try db.execute("UPDATE items SET location_id = ? WHERE id = ?", location, id)
                 guard !labelIDs.isEmpty, number % labelledEvery == 0 else { continue }
-                try db.execute("INSERT OR IGNORE INTO item_labels (label_id, item_id) VALUES (?, ?)", labelIDs[number % labelIDs.count], id)
+                try db.execute("INSERT INTO item_labels (label_id, item_id) VALUES (?, ?) ON CONFLICT DO NOTHING", labelIDs[number % labelIDs.count], id)
                 if number % (labelledEvery * 2) == 0 {
-                    try db.execute("INSERT OR IGNORE INTO item_labels (label_id, item_id) VALUES (?, ?)", labelIDs[(number / 7) % labelIDs.count], id)
+                    try db.execute("INSERT INTO item_labels (label_id, item_id) VALUES (?, ?) ON CONFLICT DO NOTHING", labelIDs[(number / 7) % labelIDs.count], id)
                 }
             }
         }

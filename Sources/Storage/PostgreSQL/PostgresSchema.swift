@@ -48,7 +48,7 @@ public enum PostgresSchema {
     static let migrations: [@Sendable (PostgresConnection) throws -> Void] = [
         { db in
             try db.executeScript(nocaseSQL + tablesSQL + placesSQL + documentsSQL + sharedSQL
-                                 + runningTotalsSQL + labelsTriggersSQL + searchSQL)
+                                 + runningTotalsSQL + labelsTriggersSQL + searchSQL + PostgresCompatibility.script)
             try makeSearchIndex(db)
         },
     ]

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import PostgreSQL
 
 /// One connection to the store's database, SQLite or PostgreSQL (``engine``), with its cache of
@@ -31,6 +32,9 @@ public final class Database {
     private(set) var isClosedByCaller = false
     /// The engine's name of the database: a file path, or a PostgreSQL URL without password.
     public let path: String
+    /// Where the process keeps files of its own for this database: the SQLite file's directory,
+    /// or the one a PostgreSQL store is given.
+    public internal(set) var localDirectory: String
     var statementCache: [String: Statement] = [:]
     /// Depth of `inTransaction` calls, so that nested calls join the outer transaction.
     var transactionDepth = 0
@@ -40,6 +44,7 @@ public final class Database {
     /// - Throws: ``DatabaseError`` if the file cannot be opened or configured.
     public init(path: String, options: Options = Options()) throws {
         self.path = path
+        localDirectory = (path as NSString).deletingLastPathComponent
         postgresConfiguration = nil
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch options.mode {
@@ -89,6 +94,7 @@ public final class Database {
     init(postgresConfiguration configuration: PostgresConfiguration) {
         postgresConfiguration = configuration
         path = configuration.summary
+        localDirectory = ""
     }
 
     deinit { close() }

@@ -49,15 +49,20 @@ public final class DatabasePool: Sendable {
     /// what one instance of the server takes of the server's `max_connections`.
     ///
     /// - Parameter prepare: runs on the writer before any reader opens (migrations).
-    public init(postgres configuration: PostgresConfiguration, readers: Int, bulkReaders: Int = 1,
+    public init(postgres configuration: PostgresConfiguration, readers: Int, bulkReaders: Int = 1, localDirectory: String = "",
                 prepare: (Database) throws -> Void = { _ in }) throws {
         path = configuration.summary
         engine = .postgresql
         let writerDatabase = try Database(postgres: configuration)
+        writerDatabase.localDirectory = localDirectory
         try prepare(writerDatabase)
         writer = SerializedDatabase(writerDatabase)
         func open(_ count: Int) throws -> ReaderSet {
-            ReaderSet(try (0..<max(1, count)).map { _ in SerializedDatabase(try Database(postgres: configuration, readOnly: true)) })
+            ReaderSet(try (0..<max(1, count)).map { _ in
+                let reader = try Database(postgres: configuration, readOnly: true)
+                reader.localDirectory = localDirectory
+                return SerializedDatabase(reader)
+            })
         }
         self.readers = try open(readers)
         self.bulkReaders = try open(bulkReaders)

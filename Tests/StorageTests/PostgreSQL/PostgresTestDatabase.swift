@@ -3,37 +3,25 @@ import PostgreSQL
 import Testing
 @testable import Storage
 
-/// The PostgreSQL server the storage suites may use: `HOMEPWNER_TEST_DATABASE`
-/// (`eval "$(.ci/postgres.sh start)"`). Without it the suites that need one are skipped, saying so.
-enum PostgresTestDatabase {
-    static let url: String? = ProcessInfo.processInfo.environment["HOMEPWNER_TEST_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
-
-    static var isConfigured: Bool { url != nil }
-
-    static let missing: Comment = """
-        HOMEPWNER_TEST_DATABASE is not set: the storage suites on PostgreSQL are skipped \
-        (eval "$(.ci/postgres.sh start)" to run them)
-        """
-
+extension PostgresTestDatabase {
     /// Runs `body` with a configuration whose `search_path` is a fresh schema of its own
-    /// (then `public`, where the extensions are), dropped afterwards.
+    /// (cheaper than a database, for tests that make their own tables), dropped afterwards.
     static func withSchema<Result>(_ body: (PostgresConfiguration) throws -> Result) throws -> Result {
+        let base = try PostgresConfiguration(try #require(url, "HOMEPWNER_TEST_DATABASE"))
         let schema = "storage_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try run("CREATE SCHEMA " + PostgresIdentifier.quoted(schema))
+        try run("CREATE SCHEMA " + PostgresIdentifier.quoted(schema), on: base)
         defer {
-            do { try run("DROP SCHEMA " + PostgresIdentifier.quoted(schema) + " CASCADE") } catch {
+            do { try run("DROP SCHEMA " + PostgresIdentifier.quoted(schema) + " CASCADE", on: base) } catch {
                 Issue.record("could not drop test schema \(schema): \(error)")
             }
         }
-        var configuration = try PostgresConfiguration(try #require(url))
-        configuration.settings["search_path"] = "\(schema), public"
+        var configuration = base
+        configuration.settings["search_path"] = schema
         return try body(configuration)
     }
 
-    /// Runs `sql` on a connection opened for it.
+    /// Runs `sql` on a connection of its own to the test database.
     static func run(_ sql: String) throws {
-        let connection = try PostgresConnection(try #require(url))
-        defer { connection.close() }
-        try connection.executeScript(sql)
+        try run(sql, on: try PostgresConfiguration(try #require(url, "HOMEPWNER_TEST_DATABASE")))
     }
 }

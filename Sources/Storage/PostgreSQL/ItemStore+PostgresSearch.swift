@@ -1,0 +1,58 @@
+// Search on PostgreSQL: the same words find the same items as on SQLite.
+//
+// SQLite folds text inside its triggers by calling Swift (`search_fold`); PostgreSQL cannot call
+// Swift, so its triggers only note which items need their text folded again (`search_pending`),
+// and the writer folds them in Swift before each commit (``ItemStore/refreshSearchRows(_:)``,
+// run as the connection's `beforeCommit`) into `item_search`: one row per item, its name, serial,
+// maker, model, notes and documents' titles, each folded by ``SearchText`` and joined by line
+// breaks. A word (never holding a line break) is then found as a substring, `LIKE '%word%'`, which
+// `pg_trgm`'s trigram index answers for words of any length and in any script; the index is
+// lossy and every candidate is checked against the pattern, so what it finds is exact.
+extension ItemStore {
+    /// Folds the text of every item noted in `search_pending` into `item_search`, and empties it.
+    static func refreshSearchRows(_ db: Database) throws {
+        guard db.engine == .postgresql else { return }
+        let pending = try db.fetchAll("""
+            SELECT items.id, items.name, items.serial_number, items.manufacturer, items.model_number, items.notes,
+                   (SELECT string_agg(document_uses.title, chr(10) ORDER BY document_uses.position)
+                    FROM document_uses WHERE document_uses.holder = 'item' AND document_uses.holder_key = items.key)
+            FROM search_pending JOIN items ON items.id = search_pending.item_id
+            """) { row -> (Int64, String) in
+            let fields = [row[1] as String, row[2], row[3], row[4], row[5], (row[6] as String?) ?? ""]
+            return (row[0], fields.map(SearchText.folded).joined(separator: "\n"))
+        }
+        guard !pending.isEmpty else { return }
+        for (id, folded) in pending {
+            try db.execute("""
+                INSERT INTO item_search (item_id, folded) VALUES (?, ?)
+                ON CONFLICT (item_id) DO UPDATE SET folded = excluded.folded
+                """, id, folded)
+        }
+        try db.execute("DELETE FROM search_pending")
+    }
+
+    /// The condition that an item's folded text holds every one of `words` (already folded).
+    static func postgresSearch(_ words: [String]) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
+        ("id IN (SELECT item_id FROM item_search WHERE \(postgresLikes(words.count)))", words.map(likePattern))
+    }
+
+    /// The count of the items whose folded text holds every one of `words`, from the search
+    /// table alone (as SQLite counts from its indexes: no total), with ``postgresSearch(_:)``'s arguments.
+    static func postgresSearchCount(_ words: Int) -> String {
+        "SELECT count(*), NULL, NULL FROM item_search WHERE \(postgresLikes(words))"
+    }
+
+    private static func postgresLikes(_ count: Int) -> String {
+        Array(repeating: "folded LIKE ? ESCAPE '\\'", count: count).joined(separator: " AND ")
+    }
+
+    /// `%word%`, with LIKE's own characters in the word matching themselves.
+    static func likePattern(_ word: String) -> String {
+        var pattern = "%"
+        for character in word {
+            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "%"
+    }
+}
