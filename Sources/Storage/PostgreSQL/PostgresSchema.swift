@@ -56,7 +56,7 @@ public enum PostgresSchema {
     /// The advisory lock (`pg_advisory_xact_lock`) held while migrating: one key for the whole
     /// database, so that instances starting together migrate one after the other (the second
     /// then finds nothing to do), and `CREATE EXTENSION` is never run by two at once.
-    static let migrationLock: Int64 = 0x4850_574E_0000_0019  // "HPWN"
+    static let migrationLock = Int64(ItemStore.applicationID)  // "HPWN"
 
     /// Brings the database to ``version`` in one transaction, holding ``migrationLock``; does
     /// nothing when it is there already.
@@ -68,7 +68,8 @@ public enum PostgresSchema {
         try migrate(connection, upTo: version)
     }
 
-    /// ``migrate(_:)`` up to `target` only (tests make older databases with it).
+    /// ``migrate(_:)`` up to `target` only: once there is a version 2, its tests make a version 1
+    /// database with it to migrate.
     static func migrate(_ connection: PostgresConnection, upTo target: Int) throws {
         try connection.transaction { db in
             try db.execute("SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)])
