@@ -82,14 +82,14 @@ struct AccountStoreTests {
             // Item writes leave it believed (they change no account or session).
             let item = try store.beginNewItemDraft(.random)
             _ = try store.commitDraft(id: item.id, expectedVersion: nil)
-            let viewer = try Database(path: store.pool.path)
+            let viewer = try otherConnection(to: store)
             try viewer.execute("UPDATE accounts SET role = 'editor' WHERE id = ?", ann.id)
             viewer.close()
             #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .viewer)
             try accounts.setRole(.viewer, accountID: ann.id)
             #expect(try accounts.activeSession(idHash: Self.digest(1))?.1.role == .viewer)
             // Another process (`homepwner users` beside the server) ends the session…
-            let other = try Database(path: store.pool.path)
+            let other = try otherConnection(to: store)
             try other.execute("DELETE FROM sessions WHERE account_id = ?", ann.id)
             other.close()
             clock.advance(by: 0.5)

@@ -149,7 +149,7 @@ struct ChunkedImportTests {
             // A move to the end and a renumbering leave them alone too.
             try store.moveItem(from: 0, to: 0)
             store.close()
-            let reopened = try ItemStore.open(directory: directory, configuration: Self.smallChunks)
+            let reopened = try reopenStore(store, directory: directory, configuration: Self.smallChunks)
             defer { reopened.close() }
             try reopened.purgeAbandonedImports()
             #expect(try !reopened.pool.read { db in try ItemStore.isStagingImport(db) })

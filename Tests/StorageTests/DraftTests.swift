@@ -211,7 +211,7 @@ struct DraftTests {
             let abandoned = try store.beginNewItemDraft(.random)
             store.close()
             clock.advance(by: 86_401)
-            let reopened = try ItemStore(path: directory + "/homepwner.sqlite", configuration: .with(clock: clock))
+            let reopened = try reopenStore(store, directory: directory, configuration: .with(clock: clock))
             defer { reopened.close() }
             #expect(try reopened.draft(id: abandoned.id) == nil)
         }

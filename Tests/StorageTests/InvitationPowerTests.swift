@@ -65,7 +65,8 @@ struct InvitationPowerTests {
             try store.pool.write { db in try db.execute("DELETE FROM accounts WHERE id = ?", carol.id) }
             clock.advance(by: 60)
             let newcomer = try accounts.createAccount(username: "erin", passwordHash: "h", role: .owner)
-            #expect(newcomer.id == carol.id)
+            // SQLite gives the highest id again once its row is gone; PostgreSQL never does.
+            if store.engine == .sqlite { #expect(newcomer.id == carol.id) }
             #expect(throws: AccountError.invitationInvalid) {
                 try accounts.acceptInvitation(tokenHash: Self.digest(1), username: "mallory", passwordHash: "h")
             }

@@ -65,7 +65,7 @@ struct ItemStoreTests {
             let last = try store.createRandomItem()
             #expect(try store.index(of: last.key) == 12_346)
             store.close()
-            let reopened = try ItemStore.open(directory: directory)
+            let reopened = try reopenStore(store, directory: directory)
             defer { reopened.close() }
             #expect(try reopened.allItems() == all + [last])
         }

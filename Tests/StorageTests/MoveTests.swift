@@ -104,7 +104,7 @@ struct MoveTests {
             #expect(Set(positions).count == positions.count)
             #expect(store.order.withLock { $0.allPositions } == positions)
             store.close()
-            let reopened = try ItemStore.open(directory: directory)
+            let reopened = try reopenStore(store, directory: directory)
             defer { reopened.close() }
             #expect(try reopened.allItems().map(\.key) == model)
         }
@@ -115,11 +115,11 @@ struct MoveTests {
         try withTemporaryStore { store, _ in
             try store.seed(count: 1_000)
             let before = try store.pool.read { db in
-                try db.fetchAll("SELECT key, position FROM items") { ($0[0] as UUID, $0[1] as Int64) }
+                try db.fetchAll("SELECT key, position FROM items ORDER BY key") { ($0[0] as UUID, $0[1] as Int64) }
             }
             try store.moveItem(from: 10, to: 900)
             let after = try store.pool.read { db in
-                try db.fetchAll("SELECT key, position FROM items") { ($0[0] as UUID, $0[1] as Int64) }
+                try db.fetchAll("SELECT key, position FROM items ORDER BY key") { ($0[0] as UUID, $0[1] as Int64) }
             }
             let changed = zip(before, after).filter { $0.0.1 != $0.1.1 }
             #expect(changed.count == 1)

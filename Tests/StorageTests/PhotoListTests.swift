@@ -188,7 +188,7 @@ struct PhotoListTests {
             try store.pool.read { db in
                 for (table, key) in [("items", "key"), ("drafts", "id"), ("deleted_items", "key")] {
                     let mismatches = try db.fetchOne("""
-                        SELECT count(*) FROM \(table) WHERE photo_etag IS NOT (SELECT photo_etag FROM photo_uses
+                        SELECT count(*) FROM \(table) WHERE photo_etag IS DISTINCT FROM (SELECT photo_etag FROM photo_uses
                         WHERE holder_key = \(table).\(key) AND position = 0
                         AND holder = '\(table == "items" ? "item" : table == "drafts" ? "draft" : "deleted")')
                         """) { $0[0] as Int }

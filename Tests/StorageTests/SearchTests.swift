@@ -253,7 +253,8 @@ struct SearchTests {
         }
     }
 
-    @Test("Searches, sorts and filters read indexes: no full scan of the items, no sorting step")
+    @Test("Searches, sorts and filters read indexes: no full scan of the items, no sorting step",
+          .enabled(if: StoreUnderTest.isSQLite, "SQLite's query plans (PostgreSQL's indexes: PostgresSchemaTests, PostgresSearchPendingTests)"))
     func plans() throws {
         try withTemporaryStore { store, _ in
             try store.seed(count: 10)

@@ -40,6 +40,21 @@ enum StoreUnderTest {
     static let isSQLite = engine == .sqlite
 }
 
+/// The same store opened again (by another process, or after a restart): the same SQLite file
+/// in `directory`, or the same PostgreSQL database.
+func reopenStore(_ store: ItemStore, directory: String, configuration: ItemStore.Configuration = .init()) throws -> ItemStore {
+    if let postgres = store.pool.postgresConfiguration {
+        return try ItemStore(postgres: postgres, localDirectory: directory, configuration: configuration)
+    }
+    return try ItemStore.open(directory: directory, configuration: configuration)
+}
+
+/// A connection of its own to the store's database, as another process would open one.
+func otherConnection(to store: ItemStore) throws -> Database {
+    if let postgres = store.pool.postgresConfiguration { return try Database(postgres: postgres) }
+    return try Database(path: store.pool.path)
+}
+
 /// A clock tests can move.
 final class TestClock: Sendable {
     private let current: Mutex<Date>

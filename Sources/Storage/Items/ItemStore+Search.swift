@@ -38,7 +38,11 @@ extension ItemStore {
             for (label, sql, arguments) in [("count", selection.countSQL(), selection.countArguments),
                                             ("page", page.sql, page.arguments + [100, 0])] {
                 guard let sql else { lines.append("\(label): from the list's running totals"); continue }
-                lines += try db.fetchAll("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { "\(label): " + ($0[3] as String) }
+                if db.engine == .postgresql {
+                    lines += try db.fetchAll("EXPLAIN " + sql, arguments: arguments) { "\(label): " + ($0[0] as String) }
+                } else {
+                    lines += try db.fetchAll("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { "\(label): " + ($0[3] as String) }
+                }
             }
             return lines
         }

@@ -16,6 +16,8 @@ public final class DatabasePool: Sendable {
     public let path: String
     /// SQLite, or PostgreSQL (where each connection is a session with the server).
     public let engine: DatabaseEngine
+    /// How the PostgreSQL sessions were opened (nil on SQLite): for another store on the same database.
+    public let postgresConfiguration: PostgresConfiguration?
     private let writer: SerializedDatabase
     private let readers: ReaderSet
     private let bulkReaders: ReaderSet
@@ -33,6 +35,7 @@ public final class DatabasePool: Sendable {
                 prepare: (Database) throws -> Void = { _ in }) throws {
         self.path = path
         engine = .sqlite
+        postgresConfiguration = nil
         let writerDatabase = try Database(path: path, options: options)
         try prepare(writerDatabase)
         writer = SerializedDatabase(writerDatabase)
@@ -53,6 +56,7 @@ public final class DatabasePool: Sendable {
                 prepare: (Database) throws -> Void = { _ in }) throws {
         path = configuration.summary
         engine = .postgresql
+        postgresConfiguration = configuration
         let writerDatabase = try Database(postgres: configuration)
         writerDatabase.localDirectory = localDirectory
         try prepare(writerDatabase)
