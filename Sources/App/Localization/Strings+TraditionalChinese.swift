@@ -796,5 +796,14 @@ extension Strings {
         "liveMovedMany": "{0} 移動了 {1} 件物品",
         "liveImportedOne": "{0} 匯入了 1 件物品",
         "liveImported": "{0} 匯入了 {1} 件物品",
+        // Issue 25: an open dialog whose item someone else changed.
+        "liveDialogChanged": "{0} 修改了這件物品。對方的值：",
+        "liveDialogSame": "{0} 修改了這件物品；這裡的欄位已是對方的值。",
+        "liveDialogDeleted": "{0} 刪除了這件物品：「完成」已無法儲存它。",
+        "liveDialogUse": "使用對方的值",
+        "liveDialogKeep": "保留我的",
+        "liveDialogTaken": "對方的值已填入表單：「完成」會連同你的其他修改一起儲存。",
+        "liveDialogEmpty": "（空）",
+        "liveDialogDismiss": "好",
     ]
 }
