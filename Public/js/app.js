@@ -1115,7 +1115,7 @@ function enhanceLiveDialog(dialog, signal) {
     notice.className = "notice live-dialog__notice";
     const text = document.createElement("p");
     text.className = "live-dialog__text";
-    text.textContent = sentence.replace("{0}", actor);
+    text.textContent = sentence.replace("{0}", () => actor);  // a function: a name with "$&" stays as it is
     notice.append(text);
     if (values.length) {
       const list = document.createElement("dl");

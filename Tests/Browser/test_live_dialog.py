@@ -150,18 +150,24 @@ def test_dialog_notice_keep_mine_then_done_is_the_409_page(seeded_browser, seede
 
 @pytest.mark.seed(2)
 @pytest.mark.parametrize("size", ["390x844"], indirect=True)
-def test_dialog_notice_says_the_item_was_deleted(seeded_browser, seeded_server, ann):
+def test_dialog_notice_says_the_item_was_deleted_by_a_member_with_a_hostile_name(seeded_browser, seeded_server):
     b = seeded_browser
     b.allow_status(404)
+    # Markup and a replacement pattern in a name are text, nothing else.
+    hostile = "<i>$&{0}</i>"
+    seeded_server.add_member(hostile, "editor", ANN_PASSWORD)
+    them = HTTPClient(seeded_server, seeded_server.sign_in(hostile, ANN_PASSWORD))
     key = HTTPClient(seeded_server).add_item("Vase", "V1", 10)
     b.open(f"/items/{key}")
-    status, _, _ = ann.http.post("/items/delete", [("key", key), ("mode", "list")])
+    status, _, _ = them.post("/items/delete", [("key", key), ("mode", "list")])
     assert status == 303, status
     wait_for_notice(b)
-    assert b.find(".live-dialog__text").text == "ann deleted this item: Done can no longer save it."
+    assert b.find(".live-dialog__text").text == f"{hostile} deleted this item: Done can no longer save it."
+    assert not b.find_all(".live-dialog i")
     assert [button.text for button in b.find_all(".live-dialog__actions button")] == ["OK"]
     b.find(".live-dialog__actions button").click()
     assert not b.find_all(".live-dialog__notice")
+    assert b.active_element_info()["cls"].startswith("detail__cancel")
 
 
 @pytest.fixture
