@@ -13,7 +13,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import Browser, HTTPClient, WebDriverWait, _browser_fixture, _make_chrome
+from conftest import Browser, HTTPClient, WebDriverWait, _browser_fixture, _make_chrome, item_places, place_item
 from test_standards import serious_axe_findings
 
 ANN_PASSWORD = "ann-live-dialog-password-2026"
@@ -168,6 +168,34 @@ def test_dialog_notice_says_the_item_was_deleted_by_a_member_with_a_hostile_name
     b.find(".live-dialog__actions button").click()
     assert not b.find_all(".live-dialog__notice")
     assert b.active_element_info()["cls"].startswith("detail__cancel")
+
+
+@pytest.mark.seed(1)
+@pytest.mark.parametrize("size", ["1280x800"], indirect=True)
+def test_their_new_location_and_label_are_taken_into_the_form(seeded_browser, seeded_server):
+    """A location and a label made with their change are not among this dialog's choices yet:
+    Use their values brings them, chosen, and Done keeps them."""
+    b = seeded_browser
+    seeded_server.add_member("ann", "editor", ANN_PASSWORD)
+    ann = HTTPClient(seeded_server, seeded_server.sign_in("ann", ANN_PASSWORD))
+    key = HTTPClient(seeded_server).add_item("Drill", "D1", 80)
+    b.open(f"/items/{key}")
+    assert not b.find_all(".label-choice"), "a label exists already"
+    b.set_field("#field-value", "99")
+    place_item(ann, key, new_location="Home > Garage", new_labels="Fragile, 易碎")
+    wait_for_notice(b)
+    assert listed_values(b) == {"Location": "Home › Garage", "Labels": "Fragile, 易碎"}, listed_values(b)
+    b.find(".live-dialog__actions button").click()
+    chosen = b.js("const s = document.getElementById('field-location'); return s.options[s.selectedIndex].textContent")
+    assert chosen == "Home › Garage"
+    ticked = b.js("return [...document.querySelectorAll('.label-choice input:checked')].map(i => i.closest('label').textContent.trim())")
+    assert sorted(ticked) == ["Fragile", "易碎"], ticked
+    assert field(b, "#field-value") == "99"
+    b.submit_by(b.find("dialog.detail-sheet .detail__done"))
+    assert b.status == 200 and not b.has_dialog()
+    places = item_places(HTTPClient(seeded_server), key)
+    assert places["location"] == "Home › Garage" and sorted(places["labels"]) == ["Fragile", "易碎"], places
+    assert item_fields(HTTPClient(seeded_server), key)["valueInDollars"] == 99
 
 
 @pytest.fixture
