@@ -125,6 +125,7 @@ function enhanceDialog() {
     });
   }
   enhancePhotoStrip(dialog, signal);
+  enhanceLiveDialog(dialog, signal);
   // Where the layout disables the camera (a phone on its side), disable it for real.
   const camera = dialog.querySelector(".detail__camera");
   if (camera && file) {
@@ -900,6 +901,16 @@ function enhancePhotoViewer() {
 // When this page last wrote by itself (a drag's move): the change comes back on /events as
 // the member's own, and the page already shows it.
 let lastOwnWrite = 0;
+// The page's one stream of /events, shared by the list and a dialog open over it (a browser
+// keeps only a few connections per host: one stream a page, not one per listener).
+let liveSource = null;
+function liveEvents() {
+  if (!liveSource) {
+    liveSource = new EventSource("/events");
+    window.addEventListener("pagehide", () => liveSource.close(), { once: true });
+  }
+  return liveSource;
+}
 function enhanceLiveUpdates() {
   const main = document.getElementById("items");
   if (!main || !window.EventSource || !window.fetch || !window.DOMParser) return;
@@ -928,16 +939,18 @@ function enhanceLiveUpdates() {
       running = (running || Promise.resolve()).then(refresh);
     }, busy() ? 500 : 120);
   };
-  const source = new EventSource("/events");
+  const source = liveEvents();
   source.addEventListener("change", (event) => {
     let change = null;
     try { change = JSON.parse(event.data); } catch { return; }
-    if (change.message) say(change.message);
+    // A dialog open in place over the list says it itself, in the dialog, of its own item.
+    const region = document.querySelector(".modal .live-dialog[data-item-key]");
+    const dialogSaysIt = region && (change.items || []).includes(region.dataset.itemKey);
+    if (change.message && !dialogSaysIt) say(change.message);
     if (change.mine && Date.now() - lastOwnWrite < 5000) return;
     schedule();
   });
   source.addEventListener("reload", schedule);
-  window.addEventListener("pagehide", () => source.close());
 
   async function refresh() {
     try {
@@ -1013,5 +1026,221 @@ function enhanceLiveUpdates() {
       const same = focused.className && replacement.querySelector(`.${CSS.escape(focused.className.split(" ")[0])}`);
       (same || replacement.querySelector("a, button, input") || replacement).focus?.();
     }
+  }
+}
+
+// ---- Issue 25: another member's change to the item of an open dialog ----
+// When someone else commits a change to this dialog's item, a notice in the dialog (a polite
+// status: focus stays where it is) says who, and lists their values of the fields they changed
+// that differ from what the form holds. "Use their values" puts those in the form and takes
+// their version, so Done saves the member's other edits over theirs without a 409; "Keep mine"
+// puts the notice away, and Done then gives the 409 page as without JavaScript. Their values
+// are read from the item's own dialog page (GET, nothing changed), so they are in the form's
+// own terms — the same number and date formats, the same location and label choices.
+const LIVE_FIELDS = ["name", "serialNumber", "value", "placeLocation", "placeLabel", "manufacturer", "modelNumber", "quantity",
+  "purchaseDate", "purchasePrice", "placeBought", "warranty", "warrantyUntil", "notes", "dateRecorded"];
+
+function enhanceLiveDialog(dialog, signal) {
+  const region = dialog.querySelector(".live-dialog[data-item-key]");
+  const version = document.querySelector('#detail-form input[name="version"]');
+  if (!region || !version || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  const key = region.dataset.itemKey;
+  const texts = region.dataset;
+  let running = Promise.resolve();
+  let dismissed = "";  // the version "Keep mine" was given for: not shown again
+  const look = (actor) => { running = running.then(() => compare(actor || texts.someone)); };
+  const source = liveEvents();
+  source.addEventListener("change", (event) => {
+    let change = null;
+    try { change = JSON.parse(event.data); } catch { return; }
+    if (change.mine || !(change.truncated || (change.items || []).includes(key))) return;
+    look(change.actor);
+  }, { signal });
+  source.addEventListener("reload", () => look(""), { signal });
+
+  async function compare(actor) {
+    if (signal.aborted) return;
+    let response = null;
+    try {
+      response = await fetch(`/items/${encodeURIComponent(key)}`, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } });
+    } catch (error) {
+      return;  // the next change looks again; Done's 409 stays the safety net
+    }
+    if (signal.aborted) return;
+    if (response.status === 404) {
+      show(texts.deleted, actor, [], [[texts.dismiss, () => close(".detail__cancel")]]);
+      return;
+    }
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const theirs = page.querySelector("dialog.detail-sheet");
+    const theirVersion = page.querySelector('#detail-form input[name="version"]');
+    if (signal.aborted || !theirs || !theirVersion) return;
+    if (theirVersion.value === version.value) {
+      region.replaceChildren();  // as the form expects (an item deleted, then put back)
+      return;
+    }
+    if (theirVersion.value === dismissed) return;
+    const changed = [];
+    for (const name of LIVE_FIELDS) {
+      const mine = liveControls(dialog, name);
+      const their = liveControls(theirs, name);
+      if (their.length === 0 || (mine.length === 0 && name !== "placeLabel")) continue;
+      const base = liveValue(mine, true);
+      const value = liveValue(their, true);
+      // Theirs where they changed it; a field only this member changed stays as typed.
+      if (value !== base) changed.push({ name, mine, their, shown: value !== liveValue(mine, false) });
+    }
+    const listed = changed.filter((field) => field.shown).map((field) => [liveLabel(theirs, field.their), liveText(field.their, texts)]);
+    show(listed.length ? texts.changed : texts.same, actor, listed, [
+      [texts.use, () => {
+        for (const field of changed) liveTake(dialog, field.name, field.mine, field.their);
+        version.value = theirVersion.value;
+        const title = theirs.querySelector(".detail__title");
+        if (title) dialog.querySelector(".detail__title").textContent = title.textContent;
+        show(texts.taken, actor, [], []);
+        const first = changed.find((field) => field.shown);
+        const target = first && liveControls(dialog, first.name)[0];
+        (target && !target.disabled ? target : dialog.querySelector(".detail__done"))?.focus();
+      }],
+      [texts.keep, () => { dismissed = theirVersion.value; close(".detail__done"); }],
+    ]);
+  }
+
+  // The notice: its sentence, the values listed, its buttons (none gets focus by itself; when
+  // the notice is redrawn under the member's focus, focus goes to the same button again).
+  function show(sentence, actor, values, actions) {
+    const focused = region.contains(document.activeElement) ? [...region.querySelectorAll("button")].indexOf(document.activeElement) : -1;
+    const notice = document.createElement("div");
+    notice.className = "notice live-dialog__notice";
+    const text = document.createElement("p");
+    text.className = "live-dialog__text";
+    text.textContent = sentence.replace("{0}", () => actor);  // a function: a name with "$&" stays as it is
+    notice.append(text);
+    if (values.length) {
+      const list = document.createElement("dl");
+      list.className = "live-dialog__values";
+      for (const [label, value] of values) {
+        const term = document.createElement("dt");
+        term.textContent = label;
+        const detail = document.createElement("dd");
+        detail.textContent = value;
+        list.append(term, detail);
+      }
+      notice.append(list);
+    }
+    if (actions.length) {
+      const bar = document.createElement("div");
+      bar.className = "live-dialog__actions";
+      for (const [label, action] of actions) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "button";
+        button.textContent = label;
+        button.addEventListener("click", action);
+        bar.append(button);
+      }
+      notice.append(bar);
+    }
+    region.replaceChildren(notice);
+    if (focused >= 0) region.querySelectorAll("button")[focused]?.focus();
+  }
+
+  function close(focusSelector) {
+    region.replaceChildren();
+    dialog.querySelector(focusSelector)?.focus();
+  }
+}
+
+// A field's controls in a dialog (a radio group and the labels' checkboxes are several).
+function liveControls(root, name) {
+  return [...root.querySelectorAll(`[name="${name}"][form="detail-form"]`)];
+}
+
+// A field's value as one string: as the page was sent (`stored`: its attributes, which are also
+// all a parsed page has) or as the form holds it now.
+function liveValue(controls, stored) {
+  const first = controls[0];
+  if (!first) return "";
+  if (first.tagName === "SELECT") {
+    const options = [...first.options];
+    const chosen = stored ? options.find((option) => option.defaultSelected) || options[0] : options[first.selectedIndex];
+    return chosen ? chosen.value : "";
+  }
+  const checked = (control) => (stored ? control.defaultChecked : control.checked);
+  if (first.type === "checkbox") return controls.filter(checked).map((control) => control.value).sort().join("\n");
+  if (first.type === "radio") return controls.find(checked)?.value || "";
+  return stored ? first.defaultValue : first.value;
+}
+
+// What a field is called: its label, or its group's legend.
+function liveLabel(root, controls) {
+  const first = controls[0];
+  const label = first.id && root.querySelector(`label[for="${CSS.escape(first.id)}"]`);
+  const legend = first.closest("fieldset")?.querySelector("legend");
+  return ((label || legend)?.textContent || first.name).trim();
+}
+
+// A field's value as the member reads it: an option's or a choice's words, a day in the page's
+// language, "(empty)" for nothing, long notes cut short.
+function liveText(controls, texts) {
+  const first = controls[0];
+  const words = (control) => (control.closest("label")?.textContent || control.value).trim();
+  let text = "";
+  if (first.tagName === "SELECT") {
+    text = ([...first.options].find((option) => option.defaultSelected) || first.options[0])?.textContent.trim() || "";
+  } else if (first.type === "checkbox") {
+    text = controls.filter((control) => control.defaultChecked).map(words).join(", ");
+  } else if (first.type === "radio") {
+    const chosen = controls.find((control) => control.defaultChecked);
+    text = chosen ? words(chosen) : "";
+  } else if (first.type === "date" && /^\d{4}-\d{2}-\d{2}$/.test(first.defaultValue)) {
+    text = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeZone: "UTC" })
+      .format(new Date(`${first.defaultValue}T00:00:00Z`));
+  } else {
+    text = first.defaultValue.trim();
+  }
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text || texts.empty;
+}
+
+// Puts their value of a field in the form, as both what it holds and what it was sent with
+// (so it no longer counts as this member's change, and the next change compares with it).
+function liveTake(dialog, name, mine, their) {
+  const first = their[0];
+  let changed = mine;
+  if (first.tagName === "SELECT") {
+    // Their choices: a location made with the change is among them.
+    mine[0].replaceChildren(...[...first.options].map((option) => document.importNode(option, true)));
+    if (name === "placeLocation") {
+      const typed = dialog.querySelector("#field-new-location");
+      if (typed) typed.value = "";
+    }
+  } else if (first.type === "checkbox" || first.type === "radio") {
+    for (const control of their) {
+      if (mine.some((own) => own.value === control.value)) continue;
+      // A label made with the change: its choice, as their page has it.
+      const choice = control.closest(".label-choice");
+      let choices = dialog.querySelector(".field--labels .label-choices");
+      if (!choice || name !== "placeLabel") continue;
+      if (!choices) {
+        choices = document.createElement("div");
+        choices.className = "label-choices";
+        dialog.querySelector(".field--labels > legend").after(choices);
+      }
+      choices.append(document.importNode(choice, true));
+    }
+    changed = liveControls(dialog, name);
+    const wanted = new Set(their.filter((control) => control.defaultChecked).map((control) => control.value));
+    for (const control of changed) {
+      control.defaultChecked = wanted.has(control.value);
+      control.checked = control.defaultChecked;
+    }
+  } else {
+    mine[0].defaultValue = first.defaultValue;
+    mine[0].value = first.defaultValue;
+  }
+  for (const control of changed) {
+    control.dispatchEvent(new Event("input", { bubbles: true }));
+    control.dispatchEvent(new Event("change", { bubbles: true }));
   }
 }

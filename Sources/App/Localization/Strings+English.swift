@@ -797,5 +797,14 @@ extension Strings {
         "liveImportedOne": "{0} imported 1 item",
         "liveImported": "{0} imported {1} items",
         "errorDatabaseUnavailable": "The database is not answering. Nothing was lost; try again in a few seconds.",
+        // Issue 25: an open dialog whose item someone else changed.
+        "liveDialogChanged": "{0} changed this item. Their values:",
+        "liveDialogSame": "{0} changed this item; the fields here already hold their values.",
+        "liveDialogDeleted": "{0} deleted this item: Done can no longer save it.",
+        "liveDialogUse": "Use their values",
+        "liveDialogKeep": "Keep mine",
+        "liveDialogTaken": "Their values are in the form: Done saves them with your other changes.",
+        "liveDialogEmpty": "(empty)",
+        "liveDialogDismiss": "OK",
     ]
 }

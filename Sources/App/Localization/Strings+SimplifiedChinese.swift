@@ -797,5 +797,14 @@ extension Strings {
         "liveImportedOne": "{0} 导入了 1 件物品",
         "liveImported": "{0} 导入了 {1} 件物品",
         "errorDatabaseUnavailable": "数据库暂时没有响应。没有丢失任何内容，请过几秒再试。",
+        // Issue 25: an open dialog whose item someone else changed.
+        "liveDialogChanged": "{0} 修改了这件物品。对方的值：",
+        "liveDialogSame": "{0} 修改了这件物品；这里的字段已是对方的值。",
+        "liveDialogDeleted": "{0} 删除了这件物品：“完成”已无法保存它。",
+        "liveDialogUse": "使用对方的值",
+        "liveDialogKeep": "保留我的",
+        "liveDialogTaken": "对方的值已填入表单：“完成”会连同你的其他修改一起保存。",
+        "liveDialogEmpty": "（空）",
+        "liveDialogDismiss": "好",
     ]
 }

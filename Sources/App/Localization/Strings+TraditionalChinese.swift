@@ -797,5 +797,14 @@ extension Strings {
         "liveImportedOne": "{0} 匯入了 1 件物品",
         "liveImported": "{0} 匯入了 {1} 件物品",
         "errorDatabaseUnavailable": "資料庫暫時沒有回應。沒有遺失任何內容，請過幾秒再試。",
+        // Issue 25: an open dialog whose item someone else changed.
+        "liveDialogChanged": "{0} 修改了這件物品。對方的值：",
+        "liveDialogSame": "{0} 修改了這件物品；這裡的欄位已是對方的值。",
+        "liveDialogDeleted": "{0} 刪除了這件物品：「完成」已無法儲存它。",
+        "liveDialogUse": "使用對方的值",
+        "liveDialogKeep": "保留我的",
+        "liveDialogTaken": "對方的值已填入表單：「完成」會連同你的其他修改一起儲存。",
+        "liveDialogEmpty": "（空）",
+        "liveDialogDismiss": "好",
     ]
 }

@@ -54,6 +54,8 @@ struct DetailView {
             values["heading"] = .string(context.text(draft.isNew ? "newItem" : "editItem"))
             let version = conflict?.version ?? draft.baseVersion
             if let version { values["version"] = .int(version) }
+            // An edit's draft is still its item's: another member's change to it is news here.
+            if !draft.isNew { values["itemKey"] = .string(draft.itemKey.lowercasedString) }
         case .item(let item):
             let key = item.key.lowercasedString
             fields = form ?? ItemForm(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars))
@@ -72,6 +74,7 @@ struct DetailView {
             values["changed"] = .bool(form != nil)
             values["heading"] = .string(context.text("editItem"))
             values["version"] = .int(conflict?.version ?? item.version)
+            values["itemKey"] = .string(key)
         }
         let day = formatters.day(dateCreated, context.language)
         values["name"] = .string(fields.name)
