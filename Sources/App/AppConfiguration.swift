@@ -2,6 +2,9 @@
 public struct AppConfiguration: Sendable {
     /// Holds `homepwner.sqlite` (created on first run).
     public var dataDirectory: String
+    /// A PostgreSQL URL (`--database`, `HOMEPWNER_DATABASE`): the store lives there, shared by
+    /// every instance given the same one; `nil` keeps it in `dataDirectory` (SQLite).
+    public var database: String?
     /// The `*.mustache` files, compiled once at start-up.
     public var templatesDirectory: String
     /// CSS, JavaScript and icons, served as static files.

@@ -1,3 +1,4 @@
+import Cryptography
 import Dispatch
 import Foundation
 import HTTP
@@ -27,7 +28,7 @@ public final class HomepwnerApp: Sendable {
     ///   template, or the store's error when the database cannot be opened.
     public init(configuration: AppConfiguration) throws {
         let library = try MustacheLibrary(directory: configuration.templatesDirectory)
-        store = try ItemStore.open(directory: configuration.dataDirectory)
+        store = try ItemStore.open(directory: configuration.dataDirectory, database: configuration.database)
         Self.warnIfExposed(configuration.dataDirectory, log: configuration.log)
         if configuration.seed > 0, try store.count() == 0 {
             try store.seed(count: configuration.seed)
@@ -38,7 +39,9 @@ public final class HomepwnerApp: Sendable {
         try store.purgeAbandonedImports()
         try store.sweepDocumentCache()
         let assets = try Assets(publicDirectory: configuration.publicDirectory)
-        let csrf = CSRFProtection(key: try ServerKey.loadOrCreate(directory: configuration.dataDirectory))
+        // Shared by every instance on a PostgreSQL store, so a form from one posts to another.
+        let key = try store.sharedSecret(named: ServerKey.fileName) { SecureRandom.bytes(ServerKey.byteCount) }
+        let csrf = CSRFProtection(key: try key ?? ServerKey.loadOrCreate(directory: configuration.dataDirectory))
         renderer = PageRenderer(library: library, formatters: Formatters(), assets: assets, csrf: csrf)
         accounts = AccountStore(store)
         try accounts.purgeExpired()

@@ -1,3 +1,4 @@
+import Foundation
 import HTTP
 
 /// Command-line options of `homepwner`.
@@ -5,6 +6,9 @@ struct Options: Sendable, Equatable {
     var host = "127.0.0.1"
     var port = 8080
     var dataDirectory = "./data"
+    /// A PostgreSQL URL: the store is there instead of `dataDirectory` (which keeps this
+    /// instance's own files: spooled uploads, cached documents).
+    var database: String? = nil
     var publicDirectory = "./Public"
     var templatesDirectory = "./Templates"
     var quiet = false
@@ -31,6 +35,9 @@ struct Options: Sendable, Equatable {
           --host HOST          address to listen on (default 127.0.0.1; others are reachable from the network)
           --port PORT          port to listen on (default 8080; 0 picks a free port)
           --data-dir DIR       where the database and photos live (default ./data, created if missing)
+          --database URL       keep the store in PostgreSQL instead (postgresql://user@host:port/db; also
+                               HOMEPWNER_DATABASE, which keeps a password out of `ps`); any number of
+                               instances may share one; --data-dir then holds only this instance's files
           --public-dir DIR     static files to serve (default ./Public)
           --templates-dir DIR  page templates (default ./Templates)
           --seed N             add N random items to an empty store
@@ -59,9 +66,21 @@ struct Options: Sendable, Equatable {
         var description: String
     }
 
+    /// A PostgreSQL URL, as far as can be told before connecting (libpq reads the rest).
+    private static func checkedDatabase(_ url: String, from source: String) throws(ParseError) -> String {
+        guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
+            throw ParseError(description: "\(source) needs a PostgreSQL URL such as postgresql://homepwner@localhost:5432/homepwner")
+        }
+        return url
+    }
+
     /// Parses `arguments` (without the program name). Accepts `--flag value` and `--flag=value`.
-    static func parse(_ arguments: [String]) throws(ParseError) -> Options {
+    static func parse(_ arguments: [String],
+                      environment: [String: String] = ProcessInfo.processInfo.environment) throws(ParseError) -> Options {
         var options = Options()
+        if let database = environment["HOMEPWNER_DATABASE"], !database.isEmpty {
+            options.database = try checkedDatabase(database, from: "HOMEPWNER_DATABASE")
+        }
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             var flag = argument
@@ -86,6 +105,7 @@ struct Options: Sendable, Equatable {
             case "--host": options.host = try value()
             case "--port": options.port = try integer(0...65535)
             case "--data-dir": options.dataDirectory = try value()
+            case "--database": options.database = try checkedDatabase(try value(), from: "--database")
             case "--public-dir": options.publicDirectory = try value()
             case "--templates-dir": options.templatesDirectory = try value()
             case "--seed": options.seed = try integer(0...1_000_000)

@@ -52,6 +52,7 @@ do {
         log: { Launcher.printError($0) }
     )
     configuration.seedsPlaces = options.seedsPlaces
+    configuration.database = options.database
     configuration.publicHosts = options.publicHosts
     app = try HomepwnerApp(configuration: configuration)
 } catch {

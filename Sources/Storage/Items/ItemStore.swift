@@ -146,6 +146,24 @@ public final class ItemStore: Sendable {
     /// Which engine the store runs on.
     public var engine: DatabaseEngine { pool.engine }
 
+    /// Opens the store in the PostgreSQL database `database` names (a `postgresql://` URL or
+    /// keyword string) when there is one, else `<directory>/homepwner.sqlite`; `directory` holds
+    /// this process's own files either way (and is created, mode 0700).
+    ///
+    /// - Throws: ``DatabaseError`` for a malformed URL or an unreachable server, or what
+    ///   ``open(directory:configuration:)`` throws.
+    public static func open(directory: String, database: String?, configuration: Configuration = .init()) throws -> ItemStore {
+        guard let database else { return try open(directory: directory, configuration: configuration) }
+        try PrivateFile.createDirectory(directory)
+        let postgres: PostgresConfiguration
+        do {
+            postgres = try PostgresConfiguration(database)
+        } catch {
+            throw DatabaseError(error, sql: nil)
+        }
+        return try ItemStore(postgres: postgres, localDirectory: directory, configuration: configuration)
+    }
+
     /// Opens (creating if needed) `<directory>/homepwner.sqlite`, creating the directory too
     /// (mode 0700, see ``PrivateFile``).
     public static func open(directory: String, configuration: Configuration = .init()) throws -> ItemStore {

@@ -63,7 +63,7 @@ extension ItemStore {
         let all = try db.fetchOne("SELECT units, total_value FROM item_stats WHERE id = 1") { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
         let labelled = try db.fetchOne("""
             SELECT coalesce(sum(quantity), 0), coalesce(sum(value), 0) FROM (
-                SELECT max(item_value) AS value, max(item_quantity) AS quantity FROM item_labels WHERE listed GROUP BY item_id)
+                SELECT max(item_value) AS value, max(item_quantity) AS quantity FROM item_labels WHERE listed GROUP BY item_id) AS labelled
             """) { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
         let noLabel = PlaceTotals.Figures(count: all.0 - labelled.0, value: all.1 - labelled.1)
         return PlaceTotals.Labels(entries: entries, noLabel: noLabel)

@@ -104,7 +104,7 @@ extension ItemStore {
                 let all = try db.fetchOne("SELECT 0, count, total_value, units FROM item_stats WHERE id = 1", map: stored) ?? .zero
                 let labelled = try db.fetchOne("""
                     SELECT 0, count(*), total(value), total(quantity) FROM (
-                        SELECT max(item_value) AS value, max(item_quantity) AS quantity FROM item_labels WHERE listed GROUP BY item_id)
+                        SELECT max(item_value) AS value, max(item_quantity) AS quantity FROM item_labels WHERE listed GROUP BY item_id) AS labelled
                     """, map: counted) ?? .zero
                 return places.labels.map { label in
                     (ItemSection.Group.label(label.key), counts[places.labelIDs[label.key] ?? -1] ?? .zero)
