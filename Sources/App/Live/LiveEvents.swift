@@ -1,3 +1,4 @@
+import Cryptography
 import Dispatch
 import Foundation
 import Storage
@@ -16,11 +17,13 @@ protocol LiveEventSink: AnyObject, Sendable {
 /// never on the writer's thread: the message names items, which takes a read.
 final class LiveEvents: Sendable {
     /// A stream's member and what it was last sent.
-    private final class Listener: Sendable {
+    final class Listener: Sendable {
         let sink: any LiveEventSink
         let accountID: Int64
         /// The session's digest in hex (never its id: that is a password).
         let session: String
+        /// The same digest's bytes, for the session sweep; nil when `session` is not one.
+        let digest: [UInt8]?
         let language: Language
         let sent: Mutex<Int>
 
@@ -28,6 +31,7 @@ final class LiveEvents: Sendable {
             self.sink = sink
             self.accountID = accountID
             self.session = session
+            self.digest = Hex.decode(session).flatMap { $0.count == 32 ? $0 : nil }
             self.language = language
             self.sent = Mutex(sent)
         }
@@ -37,13 +41,31 @@ final class LiveEvents: Sendable {
     let run: String
     private let store: ItemStore
     private let queue = DispatchQueue(label: "homepwner.live-events")
-    private let listeners = Mutex<[ObjectIdentifier: Listener]>([:])
+    let listeners = Mutex<[ObjectIdentifier: Listener]>([:])
     private let subscription = Mutex<ChangeSubscription?>(nil)
+    /// Where the streams' sessions are checked (``sweepSessions()``); nil checks none.
+    let sessions: AccountStore?
+    let sessionSweepInterval: Duration
+    let log: @Sendable (String) -> Void
+    /// Set by ``closeAll()``: the sweep stops.
+    let stopped = Atomic<Bool>(false)
+    /// Whether the last sweep failed (it is logged once, not every few seconds).
+    let sweepFailing = Atomic<Bool>(false)
 
-    init(store: ItemStore, run: String = UUID().uuidString.prefix(8).lowercased()) {
+    /// - Parameters:
+    ///   - sessions: where every `sessionSweepInterval` the open streams' sessions are looked
+    ///     up, to close those of sessions that expired or that another process ended.
+    init(
+        store: ItemStore, sessions: AccountStore? = nil, sessionSweepInterval: Duration = LiveEvents.sessionSweepInterval,
+        run: String = UUID().uuidString.prefix(8).lowercased(), log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.store = store
         self.run = run
+        self.sessions = sessions
+        self.sessionSweepInterval = sessionSweepInterval
+        self.log = log
         subscribe()
+        if sessions != nil { scheduleSessionSweep() }
     }
 
     private func subscribe() {
@@ -91,7 +113,7 @@ final class LiveEvents: Sendable {
         close { $0.session == session }
     }
 
-    private func close(where ended: (Listener) -> Bool) {
+    func close(where ended: (Listener) -> Bool) {
         let closing = listeners.withLock { listeners in
             let closing = listeners.filter { ended($0.value) }
             for key in closing.keys { listeners.removeValue(forKey: key) }
@@ -107,6 +129,7 @@ final class LiveEvents: Sendable {
 
     /// Closes every stream (shutdown).
     func closeAll() {
+        stopped.store(true, ordering: .releasing)
         subscription.withLock { $0?.cancel(); $0 = nil }
         let all = listeners.withLock { listeners in defer { listeners.removeAll() }; return Array(listeners.values) }
         for listener in all { listener.sink.close() }
