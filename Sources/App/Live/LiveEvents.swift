@@ -95,8 +95,8 @@ final class LiveEvents: Sendable {
             }
             let listener = Listener(sink: sink, accountID: accountID, session: session, language: language, sent: since)
             for change in missed ?? [] {
-                var messages: [Language: String?] = [:]  // each change says its own
-                deliver(change, to: listener, messages: &messages)
+                var made = Made()  // each change says its own
+                deliver(change, to: listener, made: &made)
             }
             listeners.withLock { $0[ObjectIdentifier(sink)] = listener }
         }
@@ -141,29 +141,49 @@ final class LiveEvents: Sendable {
     func drain() { queue.sync {} }
 
     private func broadcast(_ change: StoreChange) {
-        var messages: [Language: String?] = [:]
+        var made = Made()
         for listener in listeners.withLock({ Array($0.values) }) {
-            deliver(change, to: listener, messages: &messages)
+            deliver(change, to: listener, made: &made)
         }
+    }
+
+    /// What one change was made into, for every stream it goes to: thousands of pages of one
+    /// household need a message per language and an event per (message, own), not each its
+    /// own (the JSON is most of a broadcast's cost).
+    private struct Made {
+        struct EventKey: Hashable {
+            let message: String?
+            let mine: Bool
+        }
+        var messages: [Language: String?] = [:]
+        var events: [EventKey: LiveEvent?] = [:]
     }
 
     /// Sends `change` to `listener` unless it has it already; the message is made once per
     /// language, and left out for the member who made the change.
-    private func deliver(_ change: StoreChange, to listener: Listener, messages: inout [Language: String?]) {
+    private func deliver(_ change: StoreChange, to listener: Listener, made: inout Made) {
         guard listener.sent.withLock({ sent in defer { sent = max(sent, change.revision) }; return change.revision > sent }) else { return }
         let own = change.entries.first?.actor.accountID == listener.accountID
         var message: String?
         if !own {
-            if let made = messages[listener.language] {
-                message = made
+            if let known = made.messages[listener.language] {
+                message = known
             } else {
                 message = LiveChangeMessage.text(for: change, in: listener.language) { [store] key in
                     (try? store.item(key: key))?.name ?? (try? store.deletedItem(key: key))?.item.name
                 }
-                messages[listener.language] = message
+                made.messages[listener.language] = message
             }
         }
-        guard let event = try? LiveEvent.change(change, run: run, message: message, mine: own), listener.sink.send(event) else {
+        let key = Made.EventKey(message: message, mine: own)
+        let event: LiveEvent?
+        if let known = made.events[key] {
+            event = known
+        } else {
+            event = try? LiveEvent.change(change, run: run, message: message, mine: own)
+            made.events[key] = event
+        }
+        guard let event, listener.sink.send(event) else {
             remove(listener.sink)
             return
         }
