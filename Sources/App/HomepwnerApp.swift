@@ -46,7 +46,7 @@ public final class HomepwnerApp: Sendable {
         accounts = AccountStore(store)
         try accounts.purgeExpired()
         security = AccountSecurity(needsSetup: try accounts.accountCount() == 0)
-        live = LiveEvents(store: store)
+        live = LiveEvents(store: store, sessions: accounts, log: configuration.log)
         router = try Self.routes(
             store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, live: live,
             configuration: configuration)

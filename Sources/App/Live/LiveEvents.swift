@@ -1,3 +1,4 @@
+import Cryptography
 import Dispatch
 import Foundation
 import Storage
@@ -16,11 +17,13 @@ protocol LiveEventSink: AnyObject, Sendable {
 /// never on the writer's thread: the message names items, which takes a read.
 final class LiveEvents: Sendable {
     /// A stream's member and what it was last sent.
-    private final class Listener: Sendable {
+    final class Listener: Sendable {
         let sink: any LiveEventSink
         let accountID: Int64
         /// The session's digest in hex (never its id: that is a password).
         let session: String
+        /// The same digest's bytes, for the session sweep; nil when `session` is not one.
+        let digest: [UInt8]?
         let language: Language
         let sent: Mutex<Int>
 
@@ -28,6 +31,7 @@ final class LiveEvents: Sendable {
             self.sink = sink
             self.accountID = accountID
             self.session = session
+            self.digest = Hex.decode(session).flatMap { $0.count == 32 ? $0 : nil }
             self.language = language
             self.sent = Mutex(sent)
         }
@@ -37,13 +41,31 @@ final class LiveEvents: Sendable {
     let run: String
     private let store: ItemStore
     private let queue = DispatchQueue(label: "homepwner.live-events")
-    private let listeners = Mutex<[ObjectIdentifier: Listener]>([:])
+    let listeners = Mutex<[ObjectIdentifier: Listener]>([:])
     private let subscription = Mutex<ChangeSubscription?>(nil)
+    /// Where the streams' sessions are checked (``sweepSessions()``); nil checks none.
+    let sessions: AccountStore?
+    let sessionSweepInterval: Duration
+    let log: @Sendable (String) -> Void
+    /// Set by ``closeAll()``: the sweep stops.
+    let stopped = Atomic<Bool>(false)
+    /// Whether the last sweep failed (it is logged once, not every few seconds).
+    let sweepFailing = Atomic<Bool>(false)
 
-    init(store: ItemStore, run: String = UUID().uuidString.prefix(8).lowercased()) {
+    /// - Parameters:
+    ///   - sessions: where every `sessionSweepInterval` the open streams' sessions are looked
+    ///     up, to close those of sessions that expired or that another process ended.
+    init(
+        store: ItemStore, sessions: AccountStore? = nil, sessionSweepInterval: Duration = LiveEvents.sessionSweepInterval,
+        run: String = UUID().uuidString.prefix(8).lowercased(), log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.store = store
         self.run = run
+        self.sessions = sessions
+        self.sessionSweepInterval = sessionSweepInterval
+        self.log = log
         subscribe()
+        if sessions != nil { scheduleSessionSweep() }
     }
 
     private func subscribe() {
@@ -73,8 +95,8 @@ final class LiveEvents: Sendable {
             }
             let listener = Listener(sink: sink, accountID: accountID, session: session, language: language, sent: since)
             for change in missed ?? [] {
-                var messages: [Language: String?] = [:]  // each change says its own
-                deliver(change, to: listener, messages: &messages)
+                var made = Made()  // each change says its own
+                deliver(change, to: listener, made: &made)
             }
             listeners.withLock { $0[ObjectIdentifier(sink)] = listener }
         }
@@ -91,7 +113,7 @@ final class LiveEvents: Sendable {
         close { $0.session == session }
     }
 
-    private func close(where ended: (Listener) -> Bool) {
+    func close(where ended: (Listener) -> Bool) {
         let closing = listeners.withLock { listeners in
             let closing = listeners.filter { ended($0.value) }
             for key in closing.keys { listeners.removeValue(forKey: key) }
@@ -107,6 +129,7 @@ final class LiveEvents: Sendable {
 
     /// Closes every stream (shutdown).
     func closeAll() {
+        stopped.store(true, ordering: .releasing)
         subscription.withLock { $0?.cancel(); $0 = nil }
         let all = listeners.withLock { listeners in defer { listeners.removeAll() }; return Array(listeners.values) }
         for listener in all { listener.sink.close() }
@@ -118,29 +141,49 @@ final class LiveEvents: Sendable {
     func drain() { queue.sync {} }
 
     private func broadcast(_ change: StoreChange) {
-        var messages: [Language: String?] = [:]
+        var made = Made()
         for listener in listeners.withLock({ Array($0.values) }) {
-            deliver(change, to: listener, messages: &messages)
+            deliver(change, to: listener, made: &made)
         }
+    }
+
+    /// What one change was made into, for every stream it goes to: thousands of pages of one
+    /// household need a message per language and an event per (message, own), not each its
+    /// own (the JSON is most of a broadcast's cost).
+    private struct Made {
+        struct EventKey: Hashable {
+            let message: String?
+            let mine: Bool
+        }
+        var messages: [Language: String?] = [:]
+        var events: [EventKey: LiveEvent?] = [:]
     }
 
     /// Sends `change` to `listener` unless it has it already; the message is made once per
     /// language, and left out for the member who made the change.
-    private func deliver(_ change: StoreChange, to listener: Listener, messages: inout [Language: String?]) {
+    private func deliver(_ change: StoreChange, to listener: Listener, made: inout Made) {
         guard listener.sent.withLock({ sent in defer { sent = max(sent, change.revision) }; return change.revision > sent }) else { return }
         let own = change.entries.first?.actor.accountID == listener.accountID
         var message: String?
         if !own {
-            if let made = messages[listener.language] {
-                message = made
+            if let known = made.messages[listener.language] {
+                message = known
             } else {
                 message = LiveChangeMessage.text(for: change, in: listener.language) { [store] key in
                     (try? store.item(key: key))?.name ?? (try? store.deletedItem(key: key))?.item.name
                 }
-                messages[listener.language] = message
+                made.messages[listener.language] = message
             }
         }
-        guard let event = try? LiveEvent.change(change, run: run, message: message, mine: own), listener.sink.send(event) else {
+        let key = Made.EventKey(message: message, mine: own)
+        let event: LiveEvent?
+        if let known = made.events[key] {
+            event = known
+        } else {
+            event = try? LiveEvent.change(change, run: run, message: message, mine: own)
+            made.events[key] = event
+        }
+        guard let event, listener.sink.send(event) else {
             remove(listener.sink)
             return
         }

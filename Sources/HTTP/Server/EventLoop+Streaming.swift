@@ -21,6 +21,14 @@ extension EventLoop {
         connection.eventStream = stream
         connection.closeAfterWrite = true  // no further request is read on it
         connection.enter(.streaming, now: now, deadline: after(heartbeatInterval))
+        let owner = EventStream.Owner(inbox: inbox, fd: connection.fd, serial: connection.serial)
+        var work = stream.attach(owner, queueLimit: context.configuration.eventStreamQueueLimit)
+        guard admitStream(connection) else {
+            // Full: the page is told when to try again, and nothing else; it stays a connection
+            // (in `maxConnections`) for the moment it takes to write that.
+            push(EventStream.Work(bytes: fullRetry, closing: true), on: connection)
+            return
+        }
         // Out of the address's connection share, into its stream share (see the configuration).
         if let block = connection.countedBlock {
             context.state.release(block)
@@ -28,8 +36,6 @@ extension EventLoop {
         }
         let block = request.clientBlock ?? connection.peer.block(ipv6PrefixLength: context.configuration.ipv6ClientPrefixLength)
         connection.streamBlock = block
-        let owner = EventStream.Owner(inbox: inbox, fd: connection.fd, serial: connection.serial)
-        var work = stream.attach(owner, queueLimit: context.configuration.eventStreamQueueLimit)
         if request.method == .head || connection.peerClosed || context.state.stopping.load(ordering: .relaxed) {
             work.closing = true
         }
@@ -37,6 +43,28 @@ extension EventLoop {
             evicted.close()
         }
         push(work, on: connection)
+    }
+
+    /// Moves the connection out of `maxConnections` into `maxEventStreams`, if a stream fits.
+    func admitStream(_ connection: HTTPConnection) -> Bool {
+        let state = context.state
+        guard state.eventStreamCount.add(1, ordering: .relaxed).newValue <= state.eventStreamLimit.load(ordering: .relaxed) else {
+            state.eventStreamCount.subtract(1, ordering: .relaxed)
+            return false
+        }
+        if connection.counted {
+            connection.counted = false
+            state.connectionCount.subtract(1, ordering: .relaxed)
+        }
+        connection.countedAsStream = true
+        return true
+    }
+
+    /// What a stream turned away at `maxEventStreams` is sent before it closes (WHATWG HTML
+    /// §9.2.6: `retry` sets the EventSource's reconnection time).
+    var fullRetry: [UInt8] {
+        let milliseconds = context.configuration.eventStreamFullRetry.nanoseconds / 1_000_000
+        return Array(": the server holds all the event streams it can\nretry: \(milliseconds)\n\n".utf8)
     }
 
     /// Serves the streams whose app queued events (or asked to close) since the last wake-up.

@@ -43,6 +43,8 @@ final class EventLoop {
     /// Bodies up to this size are copied behind the head; larger ones are sent from their
     /// own storage (sendmsg with two buffers), saving the copy.
     static let inlineBodyLimit = 4 * 1024
+    /// Said with EMFILE: what to do about it.
+    static let descriptorAdvice = " (the open-file limit, RLIMIT_NOFILE, is reached: raise its hard limit, e.g. LimitNOFILE= in a systemd unit)"
 
     init(context: ServerContext, index: Int, listenFD: Int32) throws(HTTPServerError) {
         self.context = context
@@ -149,7 +151,7 @@ final class EventLoop {
                 let code = errno
                 if code == EMFILE || code == ENFILE || code == ENOMEM || code == ENOBUFS {
                     // Out of descriptors: stop polling the listener briefly instead of spinning.
-                    ServerLog.error("accept: \(SystemCall.describe(code))")
+                    ServerLog.error("accept: \(SystemCall.describe(code))\(code == EMFILE ? Self.descriptorAdvice : "")")
                     shim_epoll_del(epollFD, listenFD)
                     listening = false
                     acceptPausedUntil = after(100_000_000)
@@ -285,6 +287,8 @@ final class EventLoop {
         charge(connection, 0)
         if connection.counted {
             context.state.connectionCount.subtract(1, ordering: .relaxed)
+        } else if connection.countedAsStream {
+            context.state.eventStreamCount.subtract(1, ordering: .relaxed)
         } else {
             rejectedOpen -= 1
         }

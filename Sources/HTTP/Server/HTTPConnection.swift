@@ -28,8 +28,11 @@ final class HTTPConnection {
     let serial: UInt64
     /// The TCP peer.
     let peer: IPAddress
-    /// Whether this connection counts against `maxConnections` (rejected ones do not).
-    let counted: Bool
+    /// Whether this connection counts against `maxConnections` (rejected ones and event
+    /// streams do not).
+    var counted: Bool
+    /// Whether it counts against `maxEventStreams` instead (an event stream admitted there).
+    var countedAsStream = false
     /// The address block whose share it counts against (`maxConnectionsPerAddress`), if any;
     /// nil once it became an event stream (which counts in `streamBlock`'s streams instead).
     var countedBlock: IPAddress?

@@ -9,8 +9,15 @@ extension HTTPServer {
         /// Event-loop threads; each runs its own epoll loop and handlers.
         public var eventLoops: Int
         /// Connections served at once; one more is answered 503 and closed, unless an idle
-        /// keep-alive connection can be closed to make room for it.
+        /// keep-alive connection can be closed to make room for it. An event stream leaves
+        /// this count once its head is sent (it counts in `maxEventStreams`), so open pages
+        /// never keep ordinary requests out.
         public var maxConnections: Int
+        /// Event streams held at once, server-wide (each an idle connection that costs a
+        /// descriptor and a few KiB). A stream past it is sent `retry:` and closed at once: its
+        /// EventSource tries again in ``eventStreamFullRetry``. `start()` lowers it when the
+        /// open-file limit cannot hold it beside `maxConnections`, and says so.
+        public var maxEventStreams = 10_000
         /// Connections one client address may hold open; one more is answered 503 and closed,
         /// so that one address cannot take every slot. Trusted proxies are exempt.
         ///
@@ -21,7 +28,8 @@ extension HTTPServer {
         /// Event streams one client address may hold open (behind a trusted proxy, the address
         /// the proxy forwards). A newer stream beyond it closes that address's OLDEST stream, so
         /// a household with many tabs keeps working: the oldest tab's EventSource reconnects later
-        /// (and, at the cap, pushes out the next oldest). Streams still count in `maxConnections`.
+        /// (and, at the cap, pushes out the next oldest). Streams count in `maxEventStreams`,
+        /// not in `maxConnections`.
         public var maxEventStreamsPerAddress = 16
         /// How long an event stream may stay quiet before the loop sends a `: ping` comment, so
         /// proxies keep it open and a client that went away is found by the failed write.
@@ -30,6 +38,8 @@ extension HTTPServer {
         /// stream is closed (its EventSource reconnects with `Last-Event-ID`), so a slow
         /// reader cannot grow the server's memory.
         public var eventStreamQueueLimit = 256 * 1024
+        /// How long an EventSource turned away at `maxEventStreams` waits before trying again.
+        public var eventStreamFullRetry: Duration = .seconds(30)
         /// How much of an IPv6 address names one client, for that cap and for
         /// `HTTPRequest.clientBlock`: a /64 is what one subscriber usually gets.
         public var ipv6ClientPrefixLength = 64

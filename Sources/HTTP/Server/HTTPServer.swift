@@ -28,6 +28,13 @@ public final class HTTPServer: Sendable {
     /// loopback or private peer) while no proxy is trusted; the log said so once.
     public var hasSeenUntrustedForwarding: Bool { state.hasWarnedAboutUntrustedForwarding }
 
+    /// Event streams held at once: `maxEventStreams`, or less if the open-file limit is too
+    /// low for it (the log said so at start).
+    public var eventStreamCapacity: Int { state.eventStreamLimit.load(ordering: .acquiring) }
+
+    /// Event streams open now.
+    public var eventStreamCount: Int { state.eventStreamCount.load(ordering: .relaxed) }
+
     /// Whether `shutdown` has begun.
     public var isStopping: Bool { state.stopping.load(ordering: .acquiring) }
 
@@ -41,6 +48,9 @@ public final class HTTPServer: Sendable {
         // sendfile(2) raises SIGPIPE on a closed peer and has no MSG_NOSIGNAL.
         signal(SIGPIPE, SIG_IGN)
         if configuration.keepsHeapForReuse { Self.keepHeapForReuse() }
+        let descriptors = Self.raiseDescriptorLimit(for: configuration)
+        if let warning = descriptors.warning { ServerLog.warning(warning) }
+        state.eventStreamLimit.store(descriptors.eventStreams, ordering: .releasing)
         var boundPort: Int32 = 0
         var error: Int32 = 0
         let listenFD = shim_listen_tcp(configuration.host, Int32(configuration.port), Int32(configuration.backlog), &boundPort, &error)

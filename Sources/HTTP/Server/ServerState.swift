@@ -21,6 +21,10 @@ final class ServerState: Sendable {
     let inboxes = Mutex<[EventLoopInbox]>([])
     /// The pools of offloaded routes, stopped with the last loop.
     let workPools = Mutex<[BlockingWorkPool]>([])
+    /// Open event streams across the loops: they leave `connectionCount` for this one.
+    let eventStreamCount = Atomic<Int>(0)
+    /// `maxEventStreams`, or less when the descriptor limit cannot hold it (set by `start()`).
+    let eventStreamLimit = Atomic<Int>(0)
     /// Open event streams per client address (`maxEventStreamsPerAddress`).
     let eventStreams = EventStreamShares()
     /// Set once the log has said that a proxy seems to be in front without `trustedProxies`.

@@ -22,8 +22,9 @@ import Synchronization
 ///
 /// The stream ends when the app calls ``close()``, the client goes away, a write fails, the
 /// client reads so slowly that more than `eventStreamQueueLimit` bytes wait for it, a newer
-/// stream from the same address pushes it past `maxEventStreamsPerAddress`, or the server shuts
-/// down. Then ``isClosed`` is true and the ``onClose(_:)`` action runs once.
+/// stream from the same address pushes it past `maxEventStreamsPerAddress`, the server already
+/// holds `maxEventStreams` when it starts (it is sent `retry:` and closed at once), or the
+/// server shuts down. Then ``isClosed`` is true and the ``onClose(_:)`` action runs once.
 public final class EventStream: Sendable {
     /// The loop connection a stream is attached to.
     struct Owner: Sendable {

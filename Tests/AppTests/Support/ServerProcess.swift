@@ -11,10 +11,14 @@ final class ServerProcess: @unchecked Sendable {
     let dataDirectory: TemporaryDirectory
     private(set) var port = 0
     private let output = Mutex(Data())
+    private let errors = Mutex(Data())
 
     /// Starts the server and waits for its "listening on" line; an owner account
     /// (`owner`, `testPassword`) is made first with `homepwner users add`.
-    init(arguments: [String] = []) throws {
+    ///
+    /// - Parameter fileLimit: RLIMIT_NOFILE's soft and hard limits to start it under (through
+    ///   the shell's `ulimit`); its standard error is then kept in ``errorText``.
+    init(arguments: [String] = [], fileLimit: (soft: Int, hard: Int)? = nil) throws {
         dataDirectory = try TemporaryDirectory()
         let add = Process()
         add.executableURL = URL(fileURLWithPath: try Self.executablePath)
@@ -35,6 +39,20 @@ final class ServerProcess: @unchecked Sendable {
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.standardError
+        if let fileLimit {
+            process.arguments = ["-c", "ulimit -S -n \(fileLimit.soft) && ulimit -H -n \(fileLimit.hard) && exec \"$0\" \"$@\"",
+                                 try Self.executablePath] + (process.arguments ?? [])
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let stderr = Pipe()
+            process.standardError = stderr
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = stderr.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    errors.withLock { $0.append(chunk) }
+                }
+            }
+        }
         try process.run()
         let reader = stdout.fileHandleForReading
         Thread.detachNewThread { [self] in
@@ -64,6 +82,18 @@ final class ServerProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+    }
+
+    /// What it wrote on standard error so far (with `fileLimit` only).
+    var errorText: String { String(decoding: errors.withLock { $0 }, as: UTF8.self) }
+
+    /// RLIMIT_NOFILE's soft and hard limits of the server process (/proc/PID/limits).
+    var fileLimit: (soft: Int, hard: Int)? {
+        guard let limits = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8),
+              let line = limits.split(separator: "\n").first(where: { $0.hasPrefix("Max open files") })
+        else { return nil }
+        let numbers = line.split(separator: " ").compactMap { Int($0) }
+        return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
     }
 
     /// A client of this server.
