@@ -47,6 +47,9 @@ public final class HomepwnerApp: Sendable {
         try accounts.purgeExpired()
         security = AccountSecurity(needsSetup: try accounts.accountCount() == 0)
         live = LiveEvents(store: store, sessions: accounts, log: configuration.log)
+        // Other instances' writes reach this one's open pages at once; a session ended on one
+        // ends its event streams here too.
+        store.startListening { [live] in live.sweepSessions() }
         router = try Self.routes(
             store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, live: live,
             configuration: configuration)

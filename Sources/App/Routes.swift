@@ -37,6 +37,8 @@ extension HomepwnerApp {
         // API requests' errors as problem details, never pages; `Accept: application/json` → `.json`.
         routes.use(APIProblems(log: configuration.log))
         routes.use(APINegotiation())
+        // Several instances on PostgreSQL: nothing is answered from what another one changed since.
+        if store.engine == .postgresql { routes.use(SharedStateSync(store: store)) }
         // Inside the error pages: who is asking, and may they?
         routes.use(access)
         // Before any body is read: cross-site, token-less, anonymous and viewers' writes are refused.

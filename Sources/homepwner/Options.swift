@@ -66,12 +66,13 @@ struct Options: Sendable, Equatable {
         var description: String
     }
 
-    /// A PostgreSQL URL, as far as can be told before connecting (libpq reads the rest).
+    /// A PostgreSQL URL, as ``DatabaseArgument`` checks it.
     private static func checkedDatabase(_ url: String, from source: String) throws(ParseError) -> String {
-        guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
-            throw ParseError(description: "\(source) needs a PostgreSQL URL such as postgresql://homepwner@localhost:5432/homepwner")
+        do {
+            return try DatabaseArgument.checked(url, from: source)
+        } catch {
+            throw ParseError(description: error.description)
         }
-        return url
     }
 
     /// Parses `arguments` (without the program name). Accepts `--flag value` and `--flag=value`.

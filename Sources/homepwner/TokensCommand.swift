@@ -4,16 +4,16 @@ import Storage
 
 /// `homepwner tokens …`: API tokens for scripts and tests, without a server.
 ///
-///     homepwner tokens add NAME --user USER [--data-dir DIR]     prints the token (shown only now)
-///     homepwner tokens list --user USER [--data-dir DIR]
-///     homepwner tokens revoke NAME --user USER [--data-dir DIR]
+///     homepwner tokens add NAME --user USER [--data-dir DIR | --database URL]     prints the token (shown only now)
+///     homepwner tokens list --user USER [--data-dir DIR | --database URL]
+///     homepwner tokens revoke NAME --user USER [--data-dir DIR | --database URL]
 ///
 /// On an error prints why on stderr and exits with status 1.
 enum TokensCommand {
     static let usages: KeyValuePairs<String, String> = [
-        "add": "homepwner tokens add NAME --user USER [--data-dir DIR]     (prints the token, shown only now)",
-        "list": "homepwner tokens list --user USER [--data-dir DIR]",
-        "revoke": "homepwner tokens revoke NAME --user USER [--data-dir DIR]",
+        "add": "homepwner tokens add NAME --user USER [--data-dir DIR | --database URL]     (prints the token, shown only now)",
+        "list": "homepwner tokens list --user USER [--data-dir DIR | --database URL]",
+        "revoke": "homepwner tokens revoke NAME --user USER [--data-dir DIR | --database URL]",
     ]
     static let usage = HelpText.usage(usages)
 
@@ -41,6 +41,7 @@ enum TokensCommand {
         var positional: [String] = []
         var user: String? = nil
         var dataDirectory = "./data"
+        var database = try DatabaseArgument.fromEnvironment()
         while let argument = rest.popFirst() {
             switch argument {
             case "--user":
@@ -49,13 +50,16 @@ enum TokensCommand {
             case "--data-dir":
                 guard let value = rest.popFirst() else { throw UsersCommand.Failure(description: "--data-dir needs a directory") }
                 dataDirectory = value
+            case "--database":
+                guard let value = rest.popFirst() else { throw UsersCommand.Failure(description: "--database needs a PostgreSQL URL") }
+                database = try DatabaseArgument.checked(value, from: "--database")
             default:
                 guard !argument.hasPrefix("--") else { throw UsersCommand.Failure(description: "unknown option \(argument)\n\(usage)") }
                 positional.append(argument)
             }
         }
         guard let user else { throw UsersCommand.Failure(description: "\(verb) needs --user\n\(usage)") }
-        let tool = try AccountTool(dataDirectory: dataDirectory)
+        let tool = try AccountTool(dataDirectory: dataDirectory, database: database)
         defer { tool.close() }
         switch (verb, positional.count) {
         case ("add", 1):

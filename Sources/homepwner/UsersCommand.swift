@@ -4,19 +4,19 @@ import Storage
 
 /// `homepwner users …`: manage accounts from scripts and tests, without a server.
 ///
-///     homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR]
-///     homepwner users list [--data-dir DIR]
-///     homepwner users reset-password NAME --password-stdin [--data-dir DIR]
-///     homepwner users remove NAME [--data-dir DIR]
+///     homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR | --database URL]
+///     homepwner users list [--data-dir DIR | --database URL]
+///     homepwner users reset-password NAME --password-stdin [--data-dir DIR | --database URL]
+///     homepwner users remove NAME [--data-dir DIR | --database URL]
 ///
 /// Prints what it did; on an error prints why on stderr and exits with status 1.
 enum UsersCommand {
     /// Each command's usage, in the order `homepwner users --help` lists them.
     static let usages: KeyValuePairs<String, String> = [
-        "add": "homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR]",
-        "list": "homepwner users list [--data-dir DIR]",
-        "reset-password": "homepwner users reset-password NAME --password-stdin [--data-dir DIR]",
-        "remove": "homepwner users remove NAME [--data-dir DIR]",
+        "add": "homepwner users add NAME --role owner|editor|viewer --password-stdin [--data-dir DIR | --database URL]",
+        "list": "homepwner users list [--data-dir DIR | --database URL]",
+        "reset-password": "homepwner users reset-password NAME --password-stdin [--data-dir DIR | --database URL]",
+        "remove": "homepwner users remove NAME [--data-dir DIR | --database URL]",
     ]
     static let usage = HelpText.usage(usages)
 
@@ -49,6 +49,7 @@ enum UsersCommand {
         var role: Account.Role? = nil
         var passwordFromStdin = false
         var dataDirectory = "./data"
+        var database = try DatabaseArgument.fromEnvironment()
         while let argument = rest.popFirst() {
             switch argument {
             case "--role":
@@ -60,12 +61,15 @@ enum UsersCommand {
             case "--data-dir":
                 guard let value = rest.popFirst() else { throw Failure(description: "--data-dir needs a directory") }
                 dataDirectory = value
+            case "--database":
+                guard let value = rest.popFirst() else { throw Failure(description: "--database needs a PostgreSQL URL") }
+                database = try DatabaseArgument.checked(value, from: "--database")
             default:
                 guard !argument.hasPrefix("--") else { throw Failure(description: "unknown option \(argument)\n\(usage)") }
                 positional.append(argument)
             }
         }
-        let tool = try AccountTool(dataDirectory: dataDirectory)
+        let tool = try AccountTool(dataDirectory: dataDirectory, database: database)
         defer { tool.close() }
         switch (verb, positional.count) {
         case ("add", 1):

@@ -27,8 +27,9 @@ public final class AccountTool {
     let store: ItemStore
     let accounts: AccountStore
 
-    public init(dataDirectory: String) throws {
-        store = try ItemStore.open(directory: dataDirectory)
+    /// The store in `database` (a PostgreSQL URL) when given, else in `dataDirectory`.
+    public init(dataDirectory: String, database: String? = nil) throws {
+        store = try ItemStore.open(directory: dataDirectory, database: database)
         accounts = AccountStore(store)
     }
 

@@ -55,7 +55,14 @@ public final class AccountStore: Sendable {
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         store.accountWrites.add(1, ordering: .releasing)
         defer { store.accountWrites.add(1, ordering: .releasing) }
-        return try pool.write(body)
+        var bumped: Int64?
+        let result = try pool.write { db in
+            let result = try body(db)
+            bumped = try ItemStore.bumpAccountsRevision(db)
+            return result
+        }
+        if let bumped { store.seenAccountsRevision.store(bumped, ordering: .releasing) }
+        return result
     }
 
     // MARK: Accounts

@@ -47,7 +47,7 @@ public final class ItemStore: Sendable {
     /// changes only when another connection (another store or process) commits.
     let orderDataVersion: Atomic<Int64>
     /// Counts committed changes to the list; see ``revision``.
-    private let revisionCounter = Atomic<Int>(0)
+    let revisionCounter = Atomic<Int>(0)
     /// What the last revisions changed; an entry is in before its revision is published.
     let recentChanges = Mutex(RecentChanges())
     /// Every committed list write, for the pages open on the list (issue 25 point 4).
@@ -55,6 +55,12 @@ public final class ItemStore: Sendable {
     /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
     /// of this store: what its session cache checks (item writes leave it alone).
     let accountWrites = Atomic<UInt64>(0)
+    /// PostgreSQL: what this instance has seen of the shared state (see `ItemStore+Instances.swift`):
+    /// the newest history entry it has handed to the change feed, and the accounts' revision.
+    let seenHistoryID = Atomic<Int64>(0)
+    let seenAccountsRevision = Atomic<Int64>(0)
+    /// PostgreSQL: the thread that listens for other instances' writes, while it runs.
+    let listener = Mutex<InstanceListener?>(nil)
     /// Counts committed changes to locations and labels (see ``placesRevision``).
     let placesWrites = Atomic<Int>(0)
     /// Whether any location exists, as of the last commit (see ``hasLocations()``): read on
@@ -117,6 +123,8 @@ public final class ItemStore: Sendable {
         var dataVersion: Int64 = 0
         var threshold = ItemQuery.defaultValuableThreshold
         var hasLocations = false
+        var lastHistoryID: Int64 = 0
+        var accountsRevision: Int64 = 0
 
         init() {}
 
@@ -125,6 +133,10 @@ public final class ItemStore: Sendable {
             dataVersion = try ItemStore.dataVersion(db)
             threshold = try ItemStore.loadValuableThreshold(db)
             hasLocations = try ItemStore.anyLocation(db)
+            lastHistoryID = try ItemStore.lastHistoryID(db)
+            if db.engine == .postgresql {
+                accountsRevision = try db.fetchOne("SELECT accounts_revision FROM store_state WHERE id = 1") { $0[0] as Int64 } ?? 0
+            }
         }
     }
 
@@ -138,6 +150,8 @@ public final class ItemStore: Sendable {
         locationsExist = Atomic(opened.hasLocations)
         order = Mutex(opened.order)
         orderDataVersion = Atomic(opened.dataVersion)
+        seenHistoryID.store(opened.lastHistoryID, ordering: .relaxed)
+        seenAccountsRevision.store(opened.accountsRevision, ordering: .relaxed)
         if let age = configuration.purgeDraftsOnOpenOlderThan {
             try purgeDrafts(olderThan: age)
         }
@@ -183,6 +197,7 @@ public final class ItemStore: Sendable {
 
     /// Closes every connection. Any later call throws ``DatabaseError`` (`SQLITE_MISUSE`).
     public func close() {
+        stopListening()
         pool.close()
         directoryLock?.release()
     }
@@ -217,6 +232,8 @@ public final class ItemStore: Sendable {
             var locations = false
             var recorded: (entries: [HistoryEntry], itemCount: Int?) = ([], nil)
             var bumped: Int64?
+            var foreign: (entries: [HistoryEntry], itemCount: Int?)?
+            var lastSeen: Int64 = 0
             let result = try db.inTransaction(.immediate) {
                 if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
                     working = try Self.loadOrder(db)
@@ -224,11 +241,16 @@ public final class ItemStore: Sendable {
                     reloaded = true
                 }
                 let lastEntry = try Self.lastHistoryID(db)
+                if reloaded, db.engine == .postgresql {
+                    // Another instance wrote since this one last looked: its entries go out first.
+                    foreign = try Self.historyEntries(after: seenHistoryID.load(ordering: .relaxed), limit: ChangeFeed.maxEntriesPerChange, db)
+                }
                 let reported = try reporting?(db, ChangeFeed.maxEntriesPerChange)
                 let result = try body(db, &working, &change)
                 recorded = try reported ?? Self.historyEntries(after: lastEntry, limit: ChangeFeed.maxEntriesPerChange, db)
                 locations = try Self.anyLocation(db)
                 bumped = try Self.bumpSharedRevision(db)
+                lastSeen = try Self.lastHistoryID(db)
                 return result
             }
             locationsExist.store(locations, ordering: .releasing)
@@ -236,6 +258,10 @@ public final class ItemStore: Sendable {
             order.withLock { $0 = committed }
             // Writers are serialized here, so the next revision is known; its change is recorded
             // before the revision is published. Another connection's commit may have changed anything.
+            if let foreign {
+                publishForeignChange(foreign)
+            }
+            seenHistoryID.store(lastSeen, ordering: .relaxed)
             let next = revisionCounter.load(ordering: .relaxed) + 1
             let committedChange = reloaded ? ListChange.structure : change
             recentChanges.withLock { $0.append(committedChange, at: next) }

@@ -3,8 +3,9 @@ extension PostgresSchema {
     /// instances on one PostgreSQL database must share (issue 25 points 2 and 3). Times are as in
     /// the store's other tables: seconds since 2001-01-01 UTC (`Date.timeIntervalSinceReferenceDate`).
     ///
-    /// - `store_state`: the store's revision, bumped by every committed write (and sent with
-    ///   `NOTIFY`), so that every instance knows which of its caches are stale. One row.
+    /// - `store_state`: the store's revision, bumped by every committed list write, and the
+    ///   accounts' revision, bumped by every write to accounts, sessions, invitations or tokens
+    ///   (each sent with `NOTIFY`), so that every instance knows which of its caches are stale. One row.
     /// - `instance_secrets`: secrets every instance must hold alike, by name: the CSRF key that
     ///   `server.key` holds on SQLite (`'server.key'`, 32 bytes).
     /// - `sign_in_failures`: `SignInThrottle`'s records (App), one per key it counts failures
@@ -29,7 +30,8 @@ extension PostgresSchema {
     static let sharedSQL = """
         CREATE TABLE store_state (
             id integer PRIMARY KEY CHECK (id = 1),
-            revision bigint NOT NULL DEFAULT 0 CHECK (revision >= 0)
+            revision bigint NOT NULL DEFAULT 0 CHECK (revision >= 0),
+            accounts_revision bigint NOT NULL DEFAULT 0 CHECK (accounts_revision >= 0)
         );
         INSERT INTO store_state (id) VALUES (1);
         CREATE TABLE instance_secrets (

@@ -1,0 +1,163 @@
+import Foundation
+import Glibc
+import PostgreSQL
+import Synchronization
+
+// Several instances on one PostgreSQL database (issue 25 point 3).
+//
+// Each instance keeps things read from the database: the list order in memory, the counters its
+// page and row caches are kept by (`revision`, `placesRevision`), the session cache (kept by
+// `accountWrites`). On SQLite one process writes, so its own writes are all there is to follow.
+// On PostgreSQL every list write also bumps `store_state.revision` and every write to accounts
+// `store_state.accounts_revision`, and sends a NOTIFY. An instance then catches up two ways:
+//
+// - ``ItemStore/synchronize()`` before answering a request: one read of `store_state`; when
+//   another instance wrote, the order is read again, the counters move on (so every cache kept
+//   for an older revision is dropped) and the change goes to this instance's change feed. This is
+//   what makes a write on A never followed by a stale page from B, the page after a 303 included.
+// - A listener thread per instance (``ItemStore/startListening(onAccountsChange:)``) waits for
+//   the NOTIFYs on a connection of its own and does the same at once, so open pages get the
+//   change as an event without waiting for a request.
+extension ItemStore {
+    /// The notification channel of writes to accounts, sessions, invitations and tokens.
+    public static let accountsChannel = "homepwner_accounts"
+
+    /// Catches up with what other instances committed (PostgreSQL; nothing to do on SQLite).
+    ///
+    /// - Throws: ``DatabaseError`` (``DatabaseError/isUnavailable`` when the server cannot answer).
+    public func synchronize() throws {
+        guard engine == .postgresql else { return }
+        let shared = try pool.readWithoutTransaction { db in
+            try db.fetchOne("SELECT revision, accounts_revision FROM store_state WHERE id = 1") { ($0[0] as Int64, $0[1] as Int64) }
+        }
+        guard let (revision, accountsRevision) = shared else { return }
+        if accountsRevision != seenAccountsRevision.load(ordering: .acquiring) {
+            noteAccountsRevision(accountsRevision)
+        }
+        if revision != orderDataVersion.load(ordering: .acquiring) {
+            try absorbForeignWrites()
+        }
+    }
+
+    /// Session caches drop what they read before `revision` of the accounts.
+    func noteAccountsRevision(_ revision: Int64) {
+        seenAccountsRevision.store(revision, ordering: .releasing)
+        // Counted twice, as a write is (before and after): a session read now is read again.
+        accountWrites.add(2, ordering: .releasing)
+    }
+
+    /// Reads again, under this instance's writer lock, what other instances' list writes changed.
+    private func absorbForeignWrites() throws {
+        try pool.writeWithoutTransaction { db in
+            var state: OpenedState?
+            var foreign: (entries: [HistoryEntry], itemCount: Int?) = ([], nil)
+            try db.inTransaction(.deferred) {
+                // Another thread (or this instance's own writer) may have caught up meanwhile.
+                guard try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) else { return }
+                state = try OpenedState(db)
+                foreign = try Self.historyEntries(after: seenHistoryID.load(ordering: .relaxed), limit: ChangeFeed.maxEntriesPerChange, db)
+            }
+            guard let state else { return }
+            storedValuableThreshold.store(state.threshold, ordering: .releasing)
+            locationsExist.store(state.hasLocations, ordering: .releasing)
+            order.withLock { $0 = state.order }
+            orderDataVersion.store(state.dataVersion, ordering: .releasing)
+            publishForeignChange(foreign)
+            seenHistoryID.store(state.lastHistoryID, ordering: .relaxed)
+        }
+    }
+
+    /// Counts another instance's write as a change of the whole list (anything may have moved),
+    /// and hands its history entries to this instance's open pages. Under the writer's lock.
+    func publishForeignChange(_ foreign: (entries: [HistoryEntry], itemCount: Int?)) {
+        let next = revisionCounter.load(ordering: .relaxed) + 1
+        recentChanges.withLock { $0.append(.structure, at: next) }
+        placesWrites.add(1, ordering: .releasing)
+        revisionCounter.add(1, ordering: .releasing)
+        changeFeed.publish(StoreChange(revision: next, fieldsOnly: false, entries: foreign.entries,
+                                       truncated: foreign.itemCount != nil, itemCount: foreign.itemCount))
+    }
+
+    /// PostgreSQL: counts a write to accounts in the shared revision and tells the other
+    /// instances (delivered at commit). Nothing on SQLite.
+    static func bumpAccountsRevision(_ db: Database) throws -> Int64? {
+        guard db.engine == .postgresql else { return nil }
+        let revision = try db.fetchOne("UPDATE store_state SET accounts_revision = accounts_revision + 1 WHERE id = 1 RETURNING accounts_revision") {
+            $0[0] as Int64
+        }
+        try db.execute("SELECT pg_notify(?, ?)", accountsChannel, String(revision ?? 0))
+        return revision
+    }
+
+    /// Starts this instance's listener (PostgreSQL; nothing on SQLite): on another instance's
+    /// write it catches up at once, and calls `onAccountsChange` after a write to accounts or
+    /// sessions (to end the event streams of a session ended there). Stopped by ``close()``.
+    public func startListening(onAccountsChange: @escaping @Sendable () -> Void = {}) {
+        guard let configuration = pool.postgresConfiguration else { return }
+        let listener = InstanceListener(configuration: configuration, store: self, onAccountsChange: onAccountsChange)
+        self.listener.withLock { $0 = listener }
+        listener.start()
+    }
+
+    func stopListening() {
+        let running = listener.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        running?.stop()
+    }
+}
+
+/// The thread that LISTENs for other instances' writes on a connection of its own, and opens it
+/// again (every second until it can) when it is lost, catching up after each reconnection.
+final class InstanceListener: Sendable {
+    private let configuration: PostgresConfiguration
+    private weak let store: ItemStore?
+    private let onAccountsChange: @Sendable () -> Void
+    private let stopping = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(configuration: PostgresConfiguration, store: ItemStore, onAccountsChange: @escaping @Sendable () -> Void) {
+        self.configuration = configuration
+        self.store = store
+        self.onAccountsChange = onAccountsChange
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "homepwner-listener"
+        thread.start()
+    }
+
+    /// Ends the thread within about a second (its wait's timeout).
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        finished.wait()
+    }
+
+    private func run() {
+        while !stopping.load(ordering: .acquiring) {
+            do {
+                let connection = try PostgresConnection(configuration: configuration)
+                defer { connection.close() }
+                try connection.listen(ItemStore.revisionChannel)
+                try connection.listen(ItemStore.accountsChannel)
+                // Whatever was committed while nobody listened.
+                try store?.synchronize()
+                onAccountsChange()
+                while !stopping.load(ordering: .acquiring) {
+                    let notifications = try connection.waitForNotifications(timeout: .seconds(1))
+                    guard !notifications.isEmpty, let store else { continue }
+                    try store.synchronize()
+                    if notifications.contains(where: { $0.channel == ItemStore.accountsChannel }) { onAccountsChange() }
+                }
+            } catch {
+                // The server restarted or the network dropped: try again in a second.
+                if !stopping.load(ordering: .acquiring) { sleep(1) }
+            }
+        }
+    }
+}
