@@ -28,12 +28,27 @@ func withApp(
     dataDirectory: String? = nil, signedIn role: Account.Role? = .owner, behindProxy: Bool = false,
     _ body: (Browser, HomepwnerApp) throws -> Void
 ) throws {
+    // A data directory given is one reopened across restarts: SQLite's, whatever the suites run on.
+    if dataDirectory == nil, TestStoreDatabase.server != nil {
+        return try TestStoreDatabase.withDatabase { database in
+            try withApp(dataDirectory: nil, database: database, signedIn: role, behindProxy: behindProxy, body)
+        }
+    }
+    try withApp(dataDirectory: dataDirectory, database: nil, signedIn: role, behindProxy: behindProxy, body)
+}
+
+private func withApp(
+    dataDirectory: String?, database: String?, signedIn role: Account.Role?, behindProxy: Bool,
+    _ body: (Browser, HomepwnerApp) throws -> Void
+) throws {
     let temporary = dataDirectory == nil ? try TemporaryDirectory() : nil
-    let app = try HomepwnerApp(configuration: AppConfiguration(
+    var appConfiguration = AppConfiguration(
         dataDirectory: dataDirectory ?? temporary!.path,
         templatesDirectory: repositoryRoot + "/Templates",
         publicDirectory: repositoryRoot + "/Public"
-    ))
+    )
+    appConfiguration.database = database
+    let app = try HomepwnerApp(configuration: appConfiguration)
     defer { try? app.close() }
     var configuration = HTTPServer.Configuration.testing
     configuration.errorResponder = { status, message, request in app.errorResponse(status: status, message: message, request: request) }
