@@ -86,7 +86,8 @@ struct LiveSessionSweepTests {
 
             // Another process on the same database (as `homepwner users` or a second instance)
             // ends the owner's sessions: nothing in this one hears of it.
-            let other = try ItemStore.open(directory: URL(fileURLWithPath: app.store.path).deletingLastPathComponent().path)
+            let other = try app.store.postgresConfiguration.map { try ItemStore(postgres: $0, localDirectory: app.store.localDirectory) }
+                ?? ItemStore.open(directory: app.store.localDirectory)
             let owner = try #require(try app.accounts.account(named: "owner"))
             try AccountStore(other).deleteSessions(accountID: owner.id)
             other.close()

@@ -160,6 +160,9 @@ public final class ItemStore: Sendable {
     /// Which engine the store runs on.
     public var engine: DatabaseEngine { pool.engine }
 
+    /// How its PostgreSQL sessions are opened (nil on SQLite): for another store on the same database.
+    public var postgresConfiguration: PostgresConfiguration? { pool.postgresConfiguration }
+
     /// Opens the store in the PostgreSQL database `database` names (a `postgresql://` URL or
     /// keyword string) when there is one, else `<directory>/homepwner.sqlite`; `directory` holds
     /// this process's own files either way (and is created, mode 0700).

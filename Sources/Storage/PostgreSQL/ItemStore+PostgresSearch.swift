@@ -1,3 +1,5 @@
+import Foundation
+
 // Search on PostgreSQL: the same words find the same items as on SQLite.
 //
 // SQLite folds text inside its triggers by calling Swift (`search_fold`); PostgreSQL cannot call
@@ -22,13 +24,25 @@ extension ItemStore {
             return (row[0], fields.map(SearchText.folded).joined(separator: "\n"))
         }
         guard !pending.isEmpty else { return }
-        for (id, folded) in pending {
+        // One statement per batch, not one per item: an import folds thousands at once.
+        for start in stride(from: 0, to: pending.count, by: searchBatch) {
+            let batch = pending[start..<min(start + searchBatch, pending.count)]
             try db.execute("""
-                INSERT INTO item_search (item_id, folded) VALUES (?, ?)
+                INSERT INTO item_search (item_id, folded)
+                SELECT (pair ->> 0)::bigint, pair ->> 1 FROM json_array_elements(?::json) AS pair
                 ON CONFLICT (item_id) DO UPDATE SET folded = excluded.folded
-                """, id, folded)
+                """, try jsonPairs(batch))
         }
         try db.execute("DELETE FROM search_pending")
+    }
+
+    /// Rows folded per statement.
+    static let searchBatch = 1_000
+
+    /// `[[id, "folded"], …]` as JSON text, for `json_array_elements`.
+    private static func jsonPairs(_ pairs: ArraySlice<(Int64, String)>) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: pairs.map { [NSNumber(value: $0.0), $0.1] as [Any] })
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The condition that an item's folded text holds every one of `words` (already folded).
