@@ -38,6 +38,7 @@ public final class HomepwnerApp: Sendable {
         try store.purgeDeleted()
         try store.purgeAbandonedImports()
         try store.sweepDocumentCache()
+        try store.sweepPhotoCache()
         let assets = try Assets(publicDirectory: configuration.publicDirectory)
         // Shared by every instance on a PostgreSQL store, so a form from one posts to another.
         let key = try store.sharedSecret(named: ServerKey.fileName) { SecureRandom.bytes(ServerKey.byteCount) }

@@ -23,7 +23,7 @@ struct PhotoListLiveTests {
             let item = try app.seedItem(name: "Camera", photo: SampleImages.png(seed: 50))
             let key = item.key.lowercasedString
             let before = try app.store.photoETags(ofItem: item.key)
-            let bytesBefore = try app.store.photo(ofItem: item.key, digest: Photo.digest(ofETag: before[0]))?.bytes
+            let bytesBefore = try app.store.photo(ofItem: item.key, digest: Photo.digest(ofETag: before[0]))?.contents()
             let fields = ["name": "Camera", "serialNumber": item.serialNumber, "value": "10", "version": String(item.version)]
 
             let added = try browser.postMultipart("/items/\(key)", fields.merging(["action": "upload"]) { $1 }, files: (1...5).map(Self.png))
@@ -55,7 +55,7 @@ struct PhotoListLiveTests {
             let cancelled = try browser.post(draftPath + "/cancel", [:])
             #expect(cancelled.status == 303)
             #expect(try app.store.photoETags(ofItem: item.key) == before)
-            #expect(try app.store.photo(ofItem: item.key, digest: Photo.digest(ofETag: before[0]))?.bytes == bytesBefore)
+            #expect(try app.store.photo(ofItem: item.key, digest: Photo.digest(ofETag: before[0]))?.contents() == bytesBefore)
             #expect(try app.store.item(key: item.key) == item)
             #expect(try browser.get("\(draftPath)/photos/\(digests[0])").status == 404)
         }

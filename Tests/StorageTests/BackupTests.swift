@@ -43,7 +43,7 @@ struct BackupTests {
             defer { restored.close(); store.close() }
             #expect(try restored.allItems() == store.allItems())
             #expect(try restored.photo(forItem: keys.photoItem) == store.photo(forItem: keys.photoItem))
-            #expect(try restored.photo(forItem: keys.photoItem)?.bytes.isEmpty == false)
+            #expect(try restored.photo(forItem: keys.photoItem)?.contents().isEmpty == false)
             for size in PreparedPhoto.thumbnailSizes {
                 #expect(try restored.thumbnail(forItem: keys.photoItem, size: size) == store.thumbnail(forItem: keys.photoItem, size: size))
             }

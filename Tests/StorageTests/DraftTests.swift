@@ -46,7 +46,7 @@ struct DraftTests {
             _ = try store.updateDraft(id: draft.id, name: "Lamp", serialNumber: "", valueInDollars: 3)
             let withPhoto = try store.setDraftPhoto(id: draft.id, bytes: TestImage.jpeg())
             #expect(withPhoto.photoETag != nil)
-            #expect(try store.draftPhoto(id: draft.id)?.bytes == TestImage.jpeg())
+            #expect(try store.draftPhoto(id: draft.id)?.contents() == TestImage.jpeg())
             #expect(try store.photoRowCount() == 1)
             try store.cancelDraft(id: draft.id)
             #expect(try StoreSnapshot(store) == before)
@@ -105,7 +105,7 @@ struct DraftTests {
             #expect(first.version == 2)
             #expect(first.name == "Guitar" && first.valueInDollars == 900 && first.serialNumber == "G-1")
             #expect(first.photoETag == draft.photoETag)
-            #expect(try store.photo(forItem: item.key)?.bytes == TestImage.png(seed: 1))
+            #expect(try store.photo(forItem: item.key)?.contents() == TestImage.png(seed: 1))
             #expect(try store.photo(forItem: item.key)?.mediaType == "image/png")
 
             // Replace the photo: the old one is deleted.
@@ -115,7 +115,7 @@ struct DraftTests {
             let replaced = try store.commitDraft(id: second.id, expectedVersion: 2)
             #expect(replaced.version == 3)
             #expect(try store.photoRowCount() == 1)
-            #expect(try store.photo(forItem: item.key)?.bytes == TestImage.jpeg(seed: 2))
+            #expect(try store.photo(forItem: item.key)?.contents() == TestImage.jpeg(seed: 2))
 
             // Remove it.
             let third = try store.beginEditDraft(key: item.key)
@@ -162,7 +162,7 @@ struct DraftTests {
             _ = try store.setDraftPhoto(id: draft.id, bytes: TestImage.gif())
             try store.removeItem(key: item.key)
             #expect(throws: StoreError.itemNotFound) { try store.commitDraft(id: draft.id, expectedVersion: 1) }
-            #expect(try store.draftPhoto(id: draft.id)?.bytes == TestImage.gif())
+            #expect(try store.draftPhoto(id: draft.id)?.contents() == TestImage.gif())
             try store.cancelDraft(id: draft.id)
             #expect(try store.photoRowCount() == 0)
             #expect(throws: StoreError.itemNotFound) { try store.beginEditDraft(key: item.key) }

@@ -137,7 +137,7 @@ struct ItemStoreTests {
             store = try ItemStore.open(directory: nested)
             defer { store.close() }
             #expect(try StoreSnapshot(store) == before)
-            #expect(try store.photo(forItem: committed.key)?.bytes == TestImage.gif())
+            #expect(try store.photo(forItem: committed.key)?.contents() == TestImage.gif())
             #expect(try store.integrityCheck() == "ok")
         }
     }

@@ -27,7 +27,7 @@ struct PhotoListTests {
             #expect(try store.photoETags(ofItem: item.key).map(Photo.digest(ofETag:)) == expected)
             #expect(item.photoETag == updated.photoETags.first, "the cover is the first")
             #expect(try store.item(key: item.key)?.photoETag == updated.photoETags.first)
-            #expect(try store.photo(ofItem: item.key, digest: expected[2])?.bytes != nil)
+            #expect(try store.photo(ofItem: item.key, digest: expected[2])?.contents() != nil)
             #expect(try store.thumbnail(ofItem: item.key, digest: expected[2], size: 60)?.mediaType == "image/jpeg")
             #expect(try store.photo(ofItem: item.key, digest: digests[2]) == nil)
             #expect(try store.history(of: item.key).map(\.kind) == [.photoAdded, .created])
@@ -42,7 +42,7 @@ struct PhotoListTests {
             _ = try store.addDraftPhotos(id: draft.id, uploads: [TestImage.png(seed: 1), TestImage.jpeg(seed: 2), TestImage.gif(seed: 3)])
             let item = try store.commitDraft(id: draft.id, expectedVersion: nil)
             let before = try store.photoETags(ofItem: item.key)
-            let bytesBefore = try before.map { try store.photo(ofItem: item.key, digest: Photo.digest(ofETag: $0))?.bytes }
+            let bytesBefore = try before.map { try store.photo(ofItem: item.key, digest: Photo.digest(ofETag: $0))?.contents() }
             let rowsBefore = try store.photoRowCount()
 
             let edit = try store.beginEditDraft(key: item.key)
@@ -55,7 +55,7 @@ struct PhotoListTests {
             try store.cancelDraft(id: edit.id)
 
             #expect(try store.photoETags(ofItem: item.key) == before)
-            #expect(try before.map { try store.photo(ofItem: item.key, digest: Photo.digest(ofETag: $0))?.bytes } == bytesBefore)
+            #expect(try before.map { try store.photo(ofItem: item.key, digest: Photo.digest(ofETag: $0))?.contents() } == bytesBefore)
             #expect(try store.photoRowCount() == rowsBefore, "the draft's new photos are gone")
             #expect(try store.item(key: item.key) == item)
         }

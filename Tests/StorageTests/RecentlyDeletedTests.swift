@@ -25,7 +25,7 @@ struct RecentlyDeletedTests {
             #expect(try store.restore(batch: batch.id) == [item])
             #expect(try StoreSnapshot(store) == before)
             #expect(try store.index(of: item.key) == 2)
-            #expect(try store.photo(forItem: item.key)?.bytes == storedPhoto.bytes)
+            #expect(try store.photo(forItem: item.key)?.contents() == storedPhoto.contents())
             #expect(try store.deletedCount() == 0)
             #expect(throws: StoreError.itemNotFound) { try store.restore(batch: batch.id) }
         }

@@ -41,7 +41,7 @@ extension PhotoController {
         headers[.cacheControl] = "private, max-age=31536000, immutable"
         if request.ifNoneMatch(photo.etag) == true { return HTTPResponse(status: .notModified, headers: headers) }
         headers[.contentType] = photo.mediaType
-        return HTTPResponse(status: .ok, headers: headers, body: .bytes(photo.bytes))
+        return HTTPResponse(status: .ok, headers: headers, body: photo.file.map { .file(path: $0.path, size: $0.size) } ?? .bytes(photo.bytes))
     }
 
     enum Holder {

@@ -45,6 +45,6 @@ struct PhotoController: Sendable {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers[.contentType] = photo.mediaType
-        return HTTPResponse(status: .ok, headers: headers, body: .bytes(photo.bytes))
+        return HTTPResponse(status: .ok, headers: headers, body: photo.file.map { .file(path: $0.path, size: $0.size) } ?? .bytes(photo.bytes))
     }
 }

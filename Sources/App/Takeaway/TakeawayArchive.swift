@@ -55,7 +55,7 @@ struct TakeawayArchive {
                 // Gone meanwhile (a photo removed during the export): skipped, never half-written.
                 guard let photo = try store.photo(ofItem: folder.key, digest: Photo.digest(ofETag: etag)) else { continue }
                 let file = "photo \(index + 1)\(index == 0 ? " (cover)" : "").\(Self.fileExtension(photo.mediaType))"
-                try zip.addEntry("\(name)/\(file)", modified: folder.dateCreated, compressed: false, bytes: photo.bytes)
+                try zip.addEntry("\(name)/\(file)", modified: folder.dateCreated, compressed: false, bytes: try photo.contents())
             }
             var taken: Set<String> = []
             for document in documents {

@@ -110,7 +110,7 @@ extension ItemStore {
         renamed = true
     }
 
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
         var done = 0
         while done < bytes.count {
             let count = write(fd, bytes.baseAddress! + done, bytes.count - done)

@@ -116,9 +116,9 @@ extension ItemStore {
     public func draftPhoto(id: UUID) throws -> Photo? {
         try pool.readWithoutTransaction { db in
             try db.fetchOne("""
-                SELECT photos.bytes, photos.media_type, photos.etag
+                SELECT \(Self.photoBytesColumn(db)), photos.media_type, photos.etag
                 FROM drafts JOIN photos ON photos.etag = drafts.photo_etag WHERE drafts.id = ?
-                """, id) { row in Photo(bytes: row[0], mediaType: row[1], etag: row[2]) }
+                """, id) { row in try Self.photo(row, db) }
         }
     }
 

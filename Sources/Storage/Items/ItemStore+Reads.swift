@@ -71,9 +71,9 @@ extension ItemStore {
     public func photo(forItem key: UUID) throws -> Photo? {
         try pool.readWithoutTransaction { db in
             try db.fetchOne("""
-                SELECT photos.bytes, photos.media_type, photos.etag
+                SELECT \(Self.photoBytesColumn(db)), photos.media_type, photos.etag
                 FROM items JOIN photos ON photos.etag = items.photo_etag WHERE items.key = ? AND items.\(Item.isListed)
-                """, key) { row in Photo(bytes: row[0], mediaType: row[1], etag: row[2]) }
+                """, key) { row in try Self.photo(row, db) }
         }
     }
 
@@ -103,8 +103,8 @@ extension ItemStore {
     /// The photo with `etag`, whoever refers to it, or `nil`.
     public func photo(etag: String) throws -> Photo? {
         try pool.readWithoutTransaction { db in
-            try db.fetchOne("SELECT bytes, media_type, etag FROM photos WHERE etag = ?", etag) { row in
-                Photo(bytes: row[0], mediaType: row[1], etag: row[2])
+            try db.fetchOne("SELECT \(Self.photoBytesColumn(db)), media_type, etag FROM photos WHERE etag = ?", etag) { row in
+                try Self.photo(row, db)
             }
         }
     }

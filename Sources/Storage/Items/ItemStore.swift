@@ -109,12 +109,27 @@ public final class ItemStore: Sendable {
     /// - Throws: ``DatabaseError`` (``DatabaseError/isUnavailable`` when the server cannot be reached).
     public convenience init(postgres: PostgresConfiguration, localDirectory: String, configuration: Configuration = .init()) throws {
         var opened = OpenedState()
-        let pool = try DatabasePool(postgres: postgres, readers: configuration.readers, localDirectory: localDirectory) { db in
+        let (regular, bulk) = Self.timeouts(postgres)
+        let pool = try DatabasePool(postgres: regular, bulkConfiguration: bulk, readers: configuration.readers,
+                                    localDirectory: localDirectory) { db in
             try PostgresSchema.migrate(try db.postgresConnection())
             db.beforeCommit = { db in try ItemStore.refreshSearchRows(db) }
             opened = try OpenedState(db)
         }
         try self.init(pool: pool, localDirectory: localDirectory, lock: nil, opened: opened, configuration: configuration)
+    }
+
+    /// `postgres` with the store's limits, unless it sets its own: a request never waits more
+    /// than about 5 s for the database (a statement, the writers' lock, a server gone silent),
+    /// and is then answered 503; a long read (an export, a backup) may take a minute.
+    static func timeouts(_ postgres: PostgresConfiguration) -> (regular: PostgresConfiguration, bulk: PostgresConfiguration) {
+        var regular = postgres
+        regular.statementTimeout = regular.statementTimeout ?? .milliseconds(4_500)
+        regular.responseTimeout = regular.responseTimeout ?? .seconds(5)
+        if regular.settings["lock_timeout"] == nil { regular.settings["lock_timeout"] = "4500ms" }
+        var bulk = postgres
+        bulk.statementTimeout = bulk.statementTimeout ?? .seconds(60)
+        return (regular, bulk)
     }
 
     /// What is read from the database when a store opens.

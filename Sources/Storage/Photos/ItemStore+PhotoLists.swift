@@ -56,9 +56,9 @@ extension ItemStore {
         guard let etag = Self.photoETag(digest: digest) else { return nil }
         return try pool.readWithoutTransaction { db in
             try db.fetchOne("""
-                SELECT photos.bytes, photos.media_type, photos.etag FROM photo_uses JOIN photos ON photos.etag = photo_uses.photo_etag
+                SELECT \(Self.photoBytesColumn(db)), photos.media_type, photos.etag FROM photo_uses JOIN photos ON photos.etag = photo_uses.photo_etag
                 WHERE photo_uses.holder = ? AND photo_uses.holder_key = ? AND photo_uses.photo_etag = ? LIMIT 1
-                """, holder.kind, holder.key, etag) { row in Photo(bytes: row[0], mediaType: row[1], etag: row[2]) }
+                """, holder.kind, holder.key, etag) { row in try Self.photo(row, db) }
         }
     }
 

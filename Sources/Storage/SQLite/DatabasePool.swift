@@ -52,7 +52,10 @@ public final class DatabasePool: Sendable {
     /// what one instance of the server takes of the server's `max_connections`.
     ///
     /// - Parameter prepare: runs on the writer before any reader opens (migrations).
-    public init(postgres configuration: PostgresConfiguration, readers: Int, bulkReaders: Int = 1, localDirectory: String = "",
+    ///
+    /// - Parameter bulkConfiguration: for the long reads' sessions (longer timeouts), if not `configuration`.
+    public init(postgres configuration: PostgresConfiguration, bulkConfiguration: PostgresConfiguration? = nil,
+                readers: Int, bulkReaders: Int = 1, localDirectory: String = "",
                 prepare: (Database) throws -> Void = { _ in }) throws {
         path = configuration.summary
         engine = .postgresql
@@ -61,15 +64,15 @@ public final class DatabasePool: Sendable {
         writerDatabase.localDirectory = localDirectory
         try prepare(writerDatabase)
         writer = SerializedDatabase(writerDatabase)
-        func open(_ count: Int) throws -> ReaderSet {
+        func open(_ count: Int, _ configuration: PostgresConfiguration) throws -> ReaderSet {
             ReaderSet(try (0..<max(1, count)).map { _ in
                 let reader = try Database(postgres: configuration, readOnly: true)
                 reader.localDirectory = localDirectory
                 return SerializedDatabase(reader)
             })
         }
-        self.readers = try open(readers)
-        self.bulkReaders = try open(bulkReaders)
+        self.readers = try open(readers, configuration)
+        self.bulkReaders = try open(bulkReaders, bulkConfiguration ?? configuration)
     }
 
     /// Runs `body` in an IMMEDIATE transaction on the writer: commits when it returns,
