@@ -12,15 +12,7 @@ extension ItemStore {
     /// Folds the text of every item noted in `search_pending` into `item_search`, and empties it.
     static func refreshSearchRows(_ db: Database) throws {
         guard db.engine == .postgresql else { return }
-        let pending = try db.fetchAll("""
-            SELECT items.id, items.name, items.serial_number, items.manufacturer, items.model_number, items.notes,
-                   (SELECT string_agg(document_uses.title, chr(10) ORDER BY document_uses.position)
-                    FROM document_uses WHERE document_uses.holder = 'item' AND document_uses.holder_key = items.key)
-            FROM search_pending JOIN items ON items.id = search_pending.item_id
-            """) { row -> (Int64, String) in
-            let fields = [row[1] as String, row[2], row[3], row[4], row[5], (row[6] as String?) ?? ""]
-            return (row[0], fields.map(SearchText.folded).joined(separator: "\n"))
-        }
+        let pending = try pendingSearchRows(db, limit: nil)
         guard !pending.isEmpty else { return }
         for (id, folded) in pending {
             try db.execute("""
@@ -29,6 +21,36 @@ extension ItemStore {
                 """, id, folded)
         }
         try db.execute("DELETE FROM search_pending")
+    }
+
+    /// ``refreshSearchRows(_:)`` `batchSize` items at a time, with one statement per batch: for
+    /// a restore, which makes every item pending at once.
+    static func refreshSearchRows(_ db: Database, batchSize: Int) throws {
+        guard db.engine == .postgresql else { return }
+        while true {
+            let pending = try pendingSearchRows(db, limit: batchSize)
+            guard !pending.isEmpty else { return }
+            let values = Array(repeating: "(?, ?)", count: pending.count).joined(separator: ", ")
+            try db.execute("""
+                INSERT INTO item_search (item_id, folded) VALUES \(values)
+                ON CONFLICT (item_id) DO UPDATE SET folded = excluded.folded
+                """, arguments: pending.flatMap { [$0.0, $0.1] as [any DatabaseValueConvertible] })
+            let ids = "[" + pending.map { String($0.0) }.joined(separator: ",") + "]"
+            try db.execute("DELETE FROM search_pending WHERE item_id IN (SELECT value FROM json_each(?))", ids)
+        }
+    }
+
+    /// The pending items (at most `limit`, in id order) and their folded text.
+    private static func pendingSearchRows(_ db: Database, limit: Int?) throws -> [(Int64, String)] {
+        try db.fetchAll("""
+            SELECT items.id, items.name, items.serial_number, items.manufacturer, items.model_number, items.notes,
+                   (SELECT string_agg(document_uses.title, chr(10) ORDER BY document_uses.position)
+                    FROM document_uses WHERE document_uses.holder = 'item' AND document_uses.holder_key = items.key)
+            FROM search_pending JOIN items ON items.id = search_pending.item_id
+            """ + (limit.map { " ORDER BY search_pending.item_id LIMIT \($0)" } ?? ""), arguments: []) { row -> (Int64, String) in
+            let fields = [row[1] as String, row[2], row[3], row[4], row[5], (row[6] as String?) ?? ""]
+            return (row[0], fields.map(SearchText.folded).joined(separator: "\n"))
+        }
     }
 
     /// The condition that an item's folded text holds every one of `words` (already folded).
