@@ -19,7 +19,7 @@ enum HouseholdFixture {
     }
 
     static func fill(_ store: ItemStore) throws -> Keys {
-        try store.seed(count: 120)
+        try store.seed(count: 620)  // more than one batch of a restore (500 rows)
         try store.seedPlaces(rooms: 3, boxesPerRoom: 2, labels: 5)
         // A location moved under one made after it: its parent's id is the larger.
         let attic = try store.createLocation(name: "Attic 阁楼")
