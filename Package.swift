@@ -37,7 +37,7 @@ let package = Package(
         // The takeaway ZIP (issue 24): the container written here, deflate from the system's zlib.
         .target(name: "Archiving", dependencies: ["CZlib"], swiftSettings: strict),
         .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography", "Archiving", "QRCode"], exclude: ["Caches/README.md"], swiftSettings: strict),
-        .executableTarget(name: "homepwner", dependencies: ["App", "HTTP"], swiftSettings: strict),
+        .executableTarget(name: "homepwner", dependencies: ["App", "HTTP", "PostgreSQL"], swiftSettings: strict),
 
         // Shared by HTTPTests and AppTests: a live server on port 0 and a raw-socket client.
         .target(name: "HTTPTestSupport", dependencies: ["HTTP"], path: "Tests/HTTPTestSupport", swiftSettings: strict),

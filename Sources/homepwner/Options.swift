@@ -28,8 +28,10 @@ struct Options: Sendable, Equatable {
                homepwner --version [--data-dir DIR]              (this program's version and schema, and the store's)
                homepwner users add|list|reset-password|remove …   (accounts, without a server; see `homepwner users --help`)
                homepwner tokens add|list|revoke …                 (API tokens; see `homepwner tokens --help`)
-               homepwner backup FILE [--data-dir DIR] [--force]   (a verified one-file snapshot, server running or not)
-               homepwner restore FILE --data-dir DIR [--force]    (replaces the store; the server must be stopped)
+               homepwner backup FILE [--data-dir DIR | --database URL] [--force]
+                                                                  (a verified one-file SQLite snapshot, server running or not)
+               homepwner restore FILE (--data-dir DIR | --database URL) [--force]
+                                                                  (replaces the store, SQLite or PostgreSQL; servers must be stopped)
                homepwner export --zip FILE [--data-dir DIR] [--force]  (the CSV and every item's photos in one ZIP)
 
           --host HOST          address to listen on (default 127.0.0.1; others are reachable from the network)
@@ -67,7 +69,7 @@ struct Options: Sendable, Equatable {
     }
 
     /// A PostgreSQL URL, as ``DatabaseArgument`` checks it.
-    private static func checkedDatabase(_ url: String, from source: String) throws(ParseError) -> String {
+    static func checkedDatabase(_ url: String, from source: String) throws(ParseError) -> String {
         do {
             return try DatabaseArgument.checked(url, from: source)
         } catch {

@@ -60,7 +60,7 @@ struct CommandLineTests {
         (["users", "remove", "-h"], "homepwner users remove NAME"),
         (["tokens", "--help"], "homepwner tokens revoke NAME"), (["tokens", "add", "--help"], "homepwner tokens add NAME --user USER"),
         (["tokens", "list", "-h"], "homepwner tokens list --user USER"), (["tokens", "revoke", "--help"], "homepwner tokens revoke NAME"),
-        (["backup", "--help"], "homepwner backup FILE"), (["restore", "-h"], "homepwner restore FILE --data-dir DIR"),
+        (["backup", "--help"], "homepwner backup FILE"), (["restore", "-h"], "homepwner restore FILE (--data-dir DIR | --database URL)"),
     ])
     func help(arguments: [String], expected: String) throws {
         let root = try TemporaryDirectory()

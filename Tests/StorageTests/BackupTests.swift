@@ -66,9 +66,9 @@ struct BackupTests {
             _ = try store.createRandomItem()
             let file = directory + "/backup.sqlite"
             try Data("keep me".utf8).write(to: URL(fileURLWithPath: file))
-            #expect(throws: BackupError.destinationExists(file)) { try StoreBackup.backup(directory: directory, to: file) }
+            #expect(throws: BackupError.destinationExists(file)) { try StoreBackup.backup(store: store, to: file) }
             #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep me")
-            #expect(try StoreBackup.backup(directory: directory, to: file, replacing: true).items == 1)
+            #expect(try StoreBackup.backup(store: store, to: file, replacing: true).items == 1)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory)
             #expect(!names.contains { $0.hasPrefix(".") })
             #expect(throws: BackupError.noStore(directory + "/empty")) {

@@ -16,7 +16,7 @@ struct BackupController: Sendable {
         guard signedIn.account.role == .owner else { throw HTTPError(.forbidden, "errorText403Backup") }
         let path = "\(spoolDirectory)/.backup-\(UUID().uuidString).sqlite"
         defer { unlink(path) }
-        let summary = try StoreBackup.backup(database: store.path, to: path)
+        let summary = try StoreBackup.backup(store: store, to: path)
         let file = try SpoolFile(adopting: path)
         var headers: HTTPHeaders = [.contentType: "application/vnd.sqlite3", .cacheControl: "no-store"]
         let day = ItemCSV.timestamp(Date()).prefix(10)

@@ -30,6 +30,10 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
     case restoreInProgress(String)
     /// A file system call failed.
     case io(String)
+    /// The PostgreSQL database holds no Homepwner store (its schema was never made): nothing to back up.
+    case noPostgresStore(String)
+    /// PostgreSQL could not be reached, or refused or failed a step (its message): nothing was changed.
+    case postgres(String)
 
     public var description: String {
         switch self {
@@ -50,6 +54,8 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
         case .storeInUse(let directory): "a Homepwner server or command is using \(directory); stop it first"
         case .restoreInProgress(let directory): "a restore is replacing the store in \(directory); try again when it is done"
         case .io(let message): message
+        case .noPostgresStore(let database): "no Homepwner store in the PostgreSQL database \(database) (no server has run on it)"
+        case .postgres(let message): "PostgreSQL: \(message)"
         }
     }
 }

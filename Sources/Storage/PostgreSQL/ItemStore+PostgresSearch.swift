@@ -13,36 +13,47 @@ import Foundation
 extension ItemStore {
     /// Folds the text of every item noted in `search_pending` into `item_search`, and empties it.
     static func refreshSearchRows(_ db: Database) throws {
-        guard db.engine == .postgresql else { return }
-        let pending = try db.fetchAll("""
-            SELECT items.id, items.name, items.serial_number, items.manufacturer, items.model_number, items.notes,
-                   (SELECT string_agg(document_uses.title, chr(10) ORDER BY document_uses.position)
-                    FROM document_uses WHERE document_uses.holder = 'item' AND document_uses.holder_key = items.key)
-            FROM search_pending JOIN items ON items.id = search_pending.item_id
-            """) { row -> (Int64, String) in
-            let fields = [row[1] as String, row[2], row[3], row[4], row[5], (row[6] as String?) ?? ""]
-            return (row[0], fields.map(SearchText.folded).joined(separator: "\n"))
-        }
-        guard !pending.isEmpty else { return }
-        // One statement per batch, not one per item: an import folds thousands at once.
-        for start in stride(from: 0, to: pending.count, by: searchBatch) {
-            let batch = pending[start..<min(start + searchBatch, pending.count)]
-            try db.execute("""
-                INSERT INTO item_search (item_id, folded)
-                SELECT (pair ->> 0)::bigint, pair ->> 1 FROM json_array_elements(?::json) AS pair
-                ON CONFLICT (item_id) DO UPDATE SET folded = excluded.folded
-                """, try jsonPairs(batch))
-        }
-        try db.execute("DELETE FROM search_pending")
+        try refreshSearchRows(db, batchSize: searchBatch)
     }
 
     /// Rows folded per statement.
     static let searchBatch = 1_000
 
+    /// ``refreshSearchRows(_:)`` `batchSize` items at a time, one statement per batch, not one per
+    /// item: an import folds thousands at once, a restore every item.
+    static func refreshSearchRows(_ db: Database, batchSize: Int) throws {
+        guard db.engine == .postgresql else { return }
+        while true {
+            let pending = try pendingSearchRows(db, limit: batchSize)
+            guard !pending.isEmpty else { return }
+            try db.execute("""
+                INSERT INTO item_search (item_id, folded)
+                SELECT (pair ->> 0)::bigint, pair ->> 1 FROM json_array_elements(?::json) AS pair
+                ON CONFLICT (item_id) DO UPDATE SET folded = excluded.folded
+                """, try jsonPairs(pending))
+            let ids = "[" + pending.map { String($0.0) }.joined(separator: ",") + "]"
+            try db.execute("DELETE FROM search_pending WHERE item_id IN (SELECT value FROM json_each(?))", ids)
+        }
+    }
+
     /// `[[id, "folded"], …]` as JSON text, for `json_array_elements`.
-    private static func jsonPairs(_ pairs: ArraySlice<(Int64, String)>) throws -> String {
+    private static func jsonPairs(_ pairs: [(Int64, String)]) throws -> String {
         let data = try JSONSerialization.data(withJSONObject: pairs.map { [NSNumber(value: $0.0), $0.1] as [Any] })
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The pending items (at most `limit`, in id order) and their folded text.
+    private static func pendingSearchRows(_ db: Database, limit: Int) throws -> [(Int64, String)] {
+        try db.fetchAll("""
+            SELECT items.id, items.name, items.serial_number, items.manufacturer, items.model_number, items.notes,
+                   (SELECT string_agg(document_uses.title, chr(10) ORDER BY document_uses.position)
+                    FROM document_uses WHERE document_uses.holder = 'item' AND document_uses.holder_key = items.key)
+            FROM search_pending JOIN items ON items.id = search_pending.item_id
+            ORDER BY search_pending.item_id LIMIT ?
+            """, limit) { row -> (Int64, String) in
+            let fields = [row[1] as String, row[2], row[3], row[4], row[5], (row[6] as String?) ?? ""]
+            return (row[0], fields.map(SearchText.folded).joined(separator: "\n"))
+        }
     }
 
     /// The condition that an item's folded text holds every one of `words` (already folded).
