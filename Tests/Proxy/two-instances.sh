@@ -56,5 +56,13 @@ start_nginx "add_header X-Upstream-Addr \$upstream_addr always;"
 
 HP_A="http://127.0.0.1:${ports[A]}" HP_B="http://127.0.0.1:${ports[B]}" \
 HP_PROXY="https://localhost:$https_port" HP_CA="$work/nginx/cert.pem" HP_PASSWORD="$password" \
-  python3 Tests/Proxy/two_instances.py "$@" || fail "two instances: a check failed (above)"
+  python3 Tests/Proxy/two_instances.py "$@" && checks=passed || checks=failed
+# The README's connection budget: each instance holds 1 writer + readers (the cores, 2 to 8)
+# + 1 bulk reader + 1 listener, and no more after all that work.
+readers=$(( $(nproc) < 2 ? 2 : ($(nproc) > 8 ? 8 : $(nproc)) ))
+connections=$(psql_at "$cluster_database" "SELECT count(*) FROM pg_stat_activity WHERE datname = '$test_database'")
+[ "$connections" = $((2 * (3 + readers))) ] \
+  || fail "two instances hold $connections PostgreSQL connections, not 2 × (3 + $readers readers) as the README says"
+echo "the two instances hold $connections PostgreSQL connections (2 × (3 + $readers readers)), as the README says"
+[ "$checks" = passed ] || fail "two instances: a check failed (above)"
 echo "two instances behind nginx: every check passed"
