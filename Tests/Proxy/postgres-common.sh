@@ -119,6 +119,8 @@ cleanup() {
   [ -f "$work/nginx/nginx.pid" ] && nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -s stop 2>/dev/null || true
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  # A test that stopped the server (the outage test) and ended before starting it again.
+  [ "${start_server_on_exit:-0}" = 1 ] && { .ci/postgres.sh start-server || say "could not start the cluster again"; }
   if [ -n "$test_database" ]; then
     psql_at "$cluster_database" "DROP DATABASE IF EXISTS $test_database WITH (FORCE)" || say "could not drop $test_database"
   fi

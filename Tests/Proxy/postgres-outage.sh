@@ -26,6 +26,7 @@ if [ -n "${HOMEPWNER_TEST_DATABASE:-}" ] && [ "$(.ci/postgres.sh env 2>/dev/null
   export HOMEPWNER_POSTGRES_DIR="/tmp/homepwner-outage-$$"
 fi
 create_test_database outage
+start_server_on_exit=1
 password='outage test pass phrase'
 printf '%s' "$password" | HOMEPWNER_DATABASE="$database" "$bin" users add ann --role owner --password-stdin --data-dir "$work/cli" >/dev/null
 token=$(HOMEPWNER_DATABASE="$database" "$bin" tokens add outage --user ann --data-dir "$work/cli" | tail -n 1)

@@ -119,8 +119,12 @@ def test_sign_in_on_a_done_on_b():
     committed = done(on_b, draft, name)
     check(committed.status == 303, f"Done on B (signed in on A) answered {committed!r}")
     landing = on_a.get(committed.header("Location"))
-    check(landing.status == 200 and name in landing.text,
-          f"A's page after B's 303 ({committed.header('Location')}) does not show {name!r}: {landing!r}")
+    key = item_key(on_b, name)
+    # Its row (a link to it), not only the flash message, which names it too.
+    check(landing.status == 200 and f"/items/{key}" in landing.text,
+          f"A's page after B's 303 ({committed.header('Location')}) has no row for {name!r}: {landing!r}")
+    again = on_a.get("/items")  # and A's list once the flash message is gone
+    check(again.status == 200 and name in again.text, f"A's list after that does not show {name!r}: {again!r}")
 
     # Through nginx: the dialog, Done and the page after it, whichever instance answers each.
     browser = proxied()
@@ -133,8 +137,9 @@ def test_sign_in_on_a_done_on_b():
         committed = done(browser, draft, name, page=dialog)
         check(committed.status == 303, f"Done through nginx answered {committed!r}")
         landing = browser.get(committed.header("Location"))
-        check(landing.status == 200 and name in landing.text,
-              f"the page after Done through nginx does not show {name!r}: {landing!r}")
+        key = item_key(browser, name)
+        check(landing.status == 200 and f"/items/{key}" in landing.text,
+              f"the page after Done through nginx has no row for {name!r}: {landing!r}")
         crossings.append(answered_by(committed) + answered_by(landing))
         if crossings[-1][0] != crossings[-1][1]:
             break
