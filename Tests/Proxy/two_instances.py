@@ -14,7 +14,6 @@ what one instance wrote must show on the other in the very next request.
 import hashlib
 import os
 import queue
-import re
 import socket
 import sys
 import threading
