@@ -4,6 +4,8 @@
 #   eval "$(.ci/postgres.sh start)"  # starts it, or finds it running; prints `export HOMEPWNER_TEST_DATABASE=…`
 #   .ci/postgres.sh env              # the export line of the running cluster
 #   .ci/postgres.sh restart          # `pg_ctl restart` on the same port (run by the restart test)
+#   .ci/postgres.sh stop-server      # stops the server and keeps its data (the outage test)
+#   .ci/postgres.sh start-server     # starts it again on the same port, with the same data
 #   .ci/postgres.sh stop             # stops it and removes its directory; nothing to stop is fine
 #
 # The cluster lives in one directory under /tmp per clone of the repository (two checkouts on one
@@ -40,6 +42,11 @@ print_env() {
   echo "export HOMEPWNER_TEST_DATABASE=postgresql://homepwner@127.0.0.1:$(cat "$dir/port")/homepwner_test"
 }
 
+# The server's options on `port`: one place, so that start-server starts it as start did.
+server_options() {
+  echo "-p $1 -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+}
+
 # A port nothing listens on now (bash connects to it; refused means free).
 free_port() {
   local port
@@ -64,8 +71,7 @@ start() {
   local port
   for attempt in 1 2 3; do
     port=$(free_port)
-    if as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 start -o \
-        "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >&2; then
+    if as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 start -o "$(server_options "$port")" >&2; then
       break
     fi
     # Another process took the port between the check and the start: try another.
@@ -84,6 +90,19 @@ restart() {
   as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 -m fast restart >&2
 }
 
+# An outage: the server stops (`-m fast`: sessions are ended, as when it crashes or restarts),
+# the directory and the data stay, and start-server brings it back on the same port.
+stop_server() {
+  running || { say "no cluster running in $dir"; return 1; }
+  as_owner "$bin/pg_ctl" -D "$data" -w -t 60 -m fast stop >&2
+}
+
+start_server() {
+  [ -f "$data/PG_VERSION" ] && [ -f "$dir/port" ] || { say "no stopped cluster in $dir"; return 1; }
+  running && return 0
+  as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 start -o "$(server_options "$(cat "$dir/port")")" >&2
+}
+
 stop() {
   [ -e "$dir" ] || return 0
   if running; then as_owner "$bin/pg_ctl" -D "$data" -w -t 60 -m fast stop >&2; fi
@@ -94,6 +113,8 @@ case "${1:-}" in
   start) start ;;
   env) running && print_env ;;
   restart) restart ;;
+  stop-server) stop_server ;;
+  start-server) start_server ;;
   stop) stop ;;
-  *) echo "usage: $0 start|env|restart|stop" >&2; exit 2 ;;
+  *) echo "usage: $0 start|env|restart|stop-server|start-server|stop" >&2; exit 2 ;;
 esac
