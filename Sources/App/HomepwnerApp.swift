@@ -45,7 +45,8 @@ public final class HomepwnerApp: Sendable {
         renderer = PageRenderer(library: library, formatters: Formatters(), assets: assets, csrf: csrf)
         accounts = AccountStore(store)
         try accounts.purgeExpired()
-        security = AccountSecurity(needsSetup: try accounts.accountCount() == 0)
+        security = AccountSecurity(needsSetup: try accounts.accountCount() == 0,
+                                   throttleStore: accounts.signInThrottleStore(policy: SignInThrottle.policy))
         live = LiveEvents(store: store)
         router = try Self.routes(
             store: store, accounts: accounts, security: security, renderer: renderer, assets: assets, live: live,
