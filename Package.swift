@@ -67,6 +67,6 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
         .testTarget(name: "ArchivingTests", dependencies: ["Archiving"], swiftSettings: strict),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "QRTestSupport"], swiftSettings: strict),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "HTTPTestSupport", "Storage", "homepwner", "ImageFixtures", "Cryptography", "QRCode", "QRTestSupport"], swiftSettings: strict),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "HTTPTestSupport", "Storage", "PostgreSQL", "homepwner", "ImageFixtures", "Cryptography", "QRCode", "QRTestSupport"], swiftSettings: strict),
     ]
 )
