@@ -15,8 +15,6 @@ import Foundation
 /// ``DatabaseError/isUnavailable``), and the throttle then fails closed: no attempt is let
 /// through uncounted.
 public protocol SignInThrottleStore: Sendable {
-    var policy: SignInThrottlePolicy { get }
-
     /// Until when an attempt at `name` from `client` is held back, if it is after `now`.
     func blockedUntil(name: String, client: String, at now: Date) throws -> Date?
 

@@ -6,12 +6,14 @@ import Synchronization
 /// `PostgresSchema+Shared.swift`), shared by every instance on the database: a guesser taking
 /// turns over instances is counted as one.
 ///
-/// Each call is one statement, so it is atomic on its own and needs none of the store's
-/// writers' lock: a failure is an `INSERT … ON CONFLICT DO UPDATE` of each of its records that
-/// computes the new count and wait in the database (the rules of ``MemorySignInThrottleStore``,
-/// in SQL), so two instances counting at once never lose one another's failures. The check
-/// before an attempt is one read, on a reader. Rows whose failures are forgotten, and clients no
-/// longer known, are deleted at most once a minute per instance, before a failure is counted.
+/// Each call is one statement, atomic on its own: a failure is an `INSERT … ON CONFLICT DO
+/// UPDATE` of each of its records that computes the new count and wait in the database (the
+/// rules of ``MemorySignInThrottleStore``, in SQL), so two instances counting at once never lose
+/// one another's failures. The check before an attempt is one read, on a reader; the writes run
+/// on this instance's writer connection outside a transaction, so they never wait for the
+/// writers' turn across instances (`pg_advisory_xact_lock`), only for a write of this instance
+/// to finish. Rows whose failures are forgotten, and clients no longer known, are deleted at
+/// most once a minute per instance, before a failure is counted.
 final class PostgresSignInThrottleStore: SignInThrottleStore {
     let policy: SignInThrottlePolicy
     private let pool: DatabasePool
