@@ -46,7 +46,8 @@ public final class HomepwnerApp: Sendable {
         renderer = PageRenderer(library: library, formatters: Formatters(), assets: assets, csrf: csrf)
         accounts = AccountStore(store)
         try accounts.purgeExpired()
-        security = AccountSecurity(needsSetup: try accounts.accountCount() == 0)
+        security = AccountSecurity(needsSetup: try accounts.accountCount() == 0,
+                                   throttleStore: accounts.signInThrottleStore(policy: SignInThrottle.policy))
         live = LiveEvents(store: store, sessions: accounts, log: configuration.log)
         // Other instances' writes reach this one's open pages at once; a session ended on one
         // ends its event streams here too.

@@ -58,17 +58,17 @@ struct SessionController: Sendable {
         let account = try accounts.account(named: username)
         let matches = PasswordHash.verify(password, against: account?.passwordHash ?? decoyHash) && account != nil
         guard let account, matches else {
-            throttle.recordFailure(username: username, client: request.clientBlock)
+            try throttle.recordFailure(username: username, client: request.clientBlock)
             return try signInPage(request, username: username, next: next, error: context.text("signInFailed"), status: .unauthorized)
         }
-        throttle.recordSuccess(username: username, client: request.clientBlock)
+        try throttle.recordSuccess(username: username, client: request.clientBlock)
         return try startSession(for: account, request: request, goingTo: AccountForms.safeNext(next))
     }
 
     /// The sign-in page at 429 with `Retry-After` while the throttle holds this attempt back.
     private func throttled(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse? {
         let username = form["username"]?.trimmingWhitespace ?? ""
-        guard let wait = throttle.wait(username: username, client: request.clientBlock) else { return nil }
+        guard let wait = try throttle.wait(username: username, client: request.clientBlock) else { return nil }
         let seconds = String(Int(wait.rounded(.up)))
         let context = renderer.context(for: request)
         var response = try signInPage(request, username: username, next: form["next"],

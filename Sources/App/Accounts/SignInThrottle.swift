@@ -14,37 +14,15 @@ import Synchronization
 ///   held back by it, so an attacker cannot lock a member out of their own devices.
 ///
 /// A client is its address block (`HTTPRequest.clientBlock`: an IPv6 /64), so one subscriber's
-/// many addresses count as one. Each client may also have only a few attempts in flight at
-/// once: a burst cannot fill the password pool before its first failures are counted.
+/// many addresses count as one. The counts live in a ``SignInThrottleStore``: this process's
+/// memory on SQLite, the database on PostgreSQL, where every instance counts the same failures.
+/// A store that cannot answer makes these calls throw (503): sign-in fails closed.
+///
+/// Each client may also have only a few attempts in flight at once on this instance: a burst
+/// cannot fill its password pool before its first failures are counted.
 final class SignInThrottle: Sendable {
-    enum Key: Hashable, Sendable {
-        case nameFromClient(String, IPAddress?)
-        case client(IPAddress?)
-        case name(String)
-
-        var freeFailures: Int {
-            switch self {
-            case .nameFromClient: SignInThrottle.freeFailuresPerName
-            case .client: SignInThrottle.freeFailuresPerClient
-            case .name: SignInThrottle.freeFailuresPerAccount
-            }
-        }
-    }
-
-    private struct Record {
-        var failures = 0
-        var blockedUntil: Date = .distantPast
-        var lastFailure: Date = .distantPast
-    }
-
-    private struct State {
-        var records: [Key: Record] = [:]
-        /// Per username: the clients it signed in from, and when last.
-        var knownClients: [String: [IPAddress?: Date]] = [:]
-        var inFlight: [IPAddress?: Int] = [:]
-    }
-
-    private let state = Mutex(State())
+    private let store: any SignInThrottleStore
+    private let inFlight = Mutex<[IPAddress?: Int]>([:])
     private let clock: @Sendable () -> Date
     static let freeFailuresPerName = 5
     static let freeFailuresPerClient = 20
@@ -58,70 +36,50 @@ final class SignInThrottle: Sendable {
     /// Attempts one client may have waiting for or in password hashing at once.
     static let attemptsInFlightPerClient = 2
 
-    init(clock: @escaping @Sendable () -> Date = { Date() }) {
+    static let policy = SignInThrottlePolicy(
+        freeFailuresPerName: freeFailuresPerName, freeFailuresPerClient: freeFailuresPerClient,
+        freeFailuresPerAccount: freeFailuresPerAccount, longestWait: longestWait, memory: memory,
+        knownClientLifetime: knownClientLifetime, knownClientsPerName: knownClientsPerName)
+
+    /// - Parameter store: where the counts live (``AccountStore/signInThrottleStore(policy:)``
+    ///   with ``policy``); by default this process's memory.
+    init(store: (any SignInThrottleStore)? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store ?? MemorySignInThrottleStore(policy: Self.policy)
         self.clock = clock
     }
 
     /// How long the client must wait before trying `username` again; nil when it may now.
-    func wait(username: String, client: IPAddress?) -> TimeInterval? {
+    func wait(username: String, client: IPAddress?) throws -> TimeInterval? {
         let now = clock()
-        let name = Self.nameKey(username)
-        return state.withLock { state in
-            let keys = Self.keys(name, client, known: Self.isKnown(client, for: name, in: state, now: now))
-            let waits = keys.compactMap { state.records[$0].map { $0.blockedUntil.timeIntervalSince(now) } }
-            return waits.filter { $0 > 0 }.max()
-        }
+        guard let until = try store.blockedUntil(name: Self.nameKey(username), client: Self.clientKey(client), at: now) else { return nil }
+        let wait = until.timeIntervalSince(now)
+        return wait > 0 ? wait : nil
     }
 
-    func recordFailure(username: String, client: IPAddress?) {
-        let now = clock()
-        let name = Self.nameKey(username)
-        state.withLock { state in
-            if state.records.count > 100_000 { Self.prune(&state, now: now) }  // bounded memory
-            for key in Self.keys(name, client, known: Self.isKnown(client, for: name, in: state, now: now)) {
-                var record = state.records[key] ?? Record()
-                if now.timeIntervalSince(record.lastFailure) > Self.memory && record.blockedUntil < now { record = Record() }
-                record.failures += 1
-                record.lastFailure = now
-                if record.failures >= key.freeFailures {
-                    let wait = min(Self.longestWait, pow(2, Double(min(record.failures - key.freeFailures + 1, 20))))
-                    record.blockedUntil = now.addingTimeInterval(wait)
-                }
-                state.records[key] = record
-            }
-        }
+    func recordFailure(username: String, client: IPAddress?) throws {
+        try store.recordFailure(name: Self.nameKey(username), client: Self.clientKey(client), at: clock())
     }
 
     /// A success clears the name's record from that client (not the client's overall one, nor
     /// the name's from elsewhere) and makes the client known for the name.
-    func recordSuccess(username: String, client: IPAddress?) {
-        let now = clock()
-        let name = Self.nameKey(username)
-        state.withLock { state in
-            state.records[.nameFromClient(name, client)] = nil
-            var known = state.knownClients[name, default: [:]].filter { now.timeIntervalSince($0.value) < Self.knownClientLifetime }
-            known[client] = now
-            if known.count > Self.knownClientsPerName, let oldest = known.min(by: { $0.value < $1.value }) {
-                known[oldest.key] = nil
-            }
-            state.knownClients[name] = known
-        }
+    func recordSuccess(username: String, client: IPAddress?) throws {
+        try store.recordSuccess(name: Self.nameKey(username), client: Self.clientKey(client), at: clock())
     }
 
     /// Takes one of the client's places for an attempt in flight; false when it has none left.
     func beginAttempt(client: IPAddress?) -> Bool {
-        state.withLock { state in
-            let current = state.inFlight[client, default: 0]
+        inFlight.withLock { inFlight in
+            let current = inFlight[client, default: 0]
             guard current < Self.attemptsInFlightPerClient else { return false }
-            state.inFlight[client] = current + 1
+            inFlight[client] = current + 1
             return true
         }
     }
 
     func endAttempt(client: IPAddress?) {
-        state.withLock { state in
-            let remaining = state.inFlight[client, default: 1] - 1
-            state.inFlight[client] = remaining > 0 ? remaining : nil
+        inFlight.withLock { inFlight in
+            let remaining = inFlight[client, default: 1] - 1
+            inFlight[client] = remaining > 0 ? remaining : nil
         }
     }
 
@@ -130,16 +88,8 @@ final class SignInThrottle: Sendable {
         AccountStore.usernameKey(username)
     }
 
-    private static func keys(_ name: String, _ client: IPAddress?, known: Bool) -> [Key] {
-        known ? [.nameFromClient(name, client), .client(client)] : [.nameFromClient(name, client), .client(client), .name(name)]
-    }
-
-    private static func isKnown(_ client: IPAddress?, for name: String, in state: State, now: Date) -> Bool {
-        state.knownClients[name]?[client].map { now.timeIntervalSince($0) < knownClientLifetime } ?? false
-    }
-
-    private static func prune(_ state: inout State, now: Date) {
-        state.records = state.records.filter { $0.value.blockedUntil > now || now.timeIntervalSince($0.value.lastFailure) < 600 }
-        if state.knownClients.count > 10_000 { state.knownClients.removeAll() }
+    /// A client as the store keys it: its block's address, `""` when it has none (one client).
+    static func clientKey(_ client: IPAddress?) -> String {
+        client?.description ?? ""
     }
 }

@@ -83,8 +83,10 @@ public final class AccountStore: Sendable {
 
     /// The account `username` names, typed in any case or compatibility form ("ａｎｎ" finds
     /// "ann"). A name stored before names were normalised is still found as it was typed.
+    /// A name with a NUL is no account's (PostgreSQL text cannot even hold one).
     public func account(named username: String) throws -> Account? {
-        try pool.readWithoutTransaction { db in
+        guard !username.utf8.contains(0) else { return nil }
+        return try pool.readWithoutTransaction { db in
             let key = Self.usernameKey(username), legacyKey = username.lowercased()
             for key in key == legacyKey ? [key] : [key, legacyKey] {
                 if let account = try db.fetchOne("SELECT \(Account.columns) FROM accounts WHERE username_key = ?", key, map: { Account(row: $0) }) {

@@ -13,13 +13,14 @@ extension PostgresSchema {
     ///   - `scope`: which count: `'name_from_client'` (a username from one client, 5 free
     ///     failures), `'client'` (a client, whatever the names, 20), `'name'` (a username from
     ///     every client that never signed in as it, 10);
-    ///   - `username_key`: `AccountStore.usernameKey` of the name tried; `''` for `'client'`;
+    ///   - `username_key`: `AccountStore.usernameKey` of the name tried (one over 256 bytes or
+    ///     holding a NUL as `#` and its SHA-256 in hex, which no account's is); `''` for `'client'`;
     ///   - `client`: the client's address block (`HTTPRequest.clientBlock`, an IPv6 /64) as text,
     ///     `''` when it has none (the throttle counts that as one client) and for `'name'`;
     ///   - `failures`, `last_failure_at`: the count and when the last came (a record whose wait
     ///     is over and whose last failure is older than a day starts again from 0);
     ///   - `blocked_until`: no attempt under this key before then; NULL while failures are free.
-    ///   Indexed by `last_failure_at` for pruning old records.
+    ///   Indexed by `last_failure_at` for pruning old records. Written by `PostgresSignInThrottleStore`.
     /// - `sign_in_known_clients`: per username, the clients it signed in from and when last (30
     ///   days; at most 32 a name): those are not held back by the `'name'` count, so an attacker
     ///   cannot lock a member out of their own devices, whichever instance they reach.
