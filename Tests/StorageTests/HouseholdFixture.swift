@@ -103,7 +103,7 @@ struct HouseholdSnapshot: Equatable {
         for item in items {
             for etag in try store.photoETags(ofItem: item.key) {
                 let photo = try #require(try store.photo(etag: etag))
-                photos.append(photo.bytes)
+                photos.append(try photo.contents())
                 for size in PreparedPhoto.thumbnailSizes {
                     thumbnails.append(try store.thumbnail(ofItem: item.key, digest: etag, size: size)?.bytes ?? [])
                 }
