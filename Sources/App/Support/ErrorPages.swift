@@ -8,6 +8,13 @@ import Storage
 struct ErrorPages: HTTPMiddleware {
     let renderer: PageRenderer
     let log: @Sendable (String) -> Void
+    let unavailable: UnavailableLog
+
+    init(renderer: PageRenderer, log: @escaping @Sendable (String) -> Void) {
+        self.renderer = renderer
+        self.log = log
+        unavailable = UnavailableLog(log: log)
+    }
 
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
         do {
@@ -22,7 +29,7 @@ struct ErrorPages: HTTPMiddleware {
             let (status, detail) = Self.describe(error)
             return page(status, detail: detail, headers: [:], request: request)
         } catch let error as DatabaseError where error.isUnavailable {
-            log("error: \(request.method.rawValue) \(request.path): database unavailable: \(error.message)")
+            unavailable.record("\(request.method.rawValue) \(request.path)", error.message)
             return page(.serviceUnavailable, detail: "errorDatabaseUnavailable", headers: Self.retryAfter, request: request)
         } catch {
             log("error: \(request.method.rawValue) \(request.path): \(error)")
