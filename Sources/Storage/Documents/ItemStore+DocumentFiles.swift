@@ -82,41 +82,14 @@ extension ItemStore {
     /// its size and digest, makes it durable and renames it to `path`.
     private func writeCachedCopy(of document: ItemDocument, to path: String) throws {
         try PrivateFile.createDirectory(Self.documentCacheDirectory(in: localDirectory))
-        let temporary = path + "." + Hex.encode(SecureRandom.bytes(8)) + ".tmp"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PrivateFile.fileMode)
-        guard fd >= 0 else { throw DocumentCacheError(path: temporary, errno: errno) }
-        var renamed = false
-        defer {
-            Glibc.close(fd)
-            if !renamed { unlink(temporary) }
-        }
-        let hasher = SHA256.Hasher()
-        var written = 0
-        try pool.read { db in
-            try db.forEachRow("SELECT bytes FROM document_chunks WHERE document_id = ? ORDER BY seq", arguments: [document.documentID]) { row in
-                // Straight from the database's buffer to the file: no copy of the piece.
-                try row.withUnsafeBytes(0) { piece in
-                    hasher.update(piece)
-                    try Self.writeAll(piece, to: fd, path: temporary)
-                    written += piece.count
+        let damaged = DatabaseError(code: SQLITE_CORRUPT, message: "document \(document.digest) is damaged: its stored bytes do not match its digest")
+        try CachedCopy.write(to: path, size: document.size, digest: document.digest, damaged: damaged) { write in
+            try pool.read { db in
+                try db.forEachRow("SELECT bytes FROM document_chunks WHERE document_id = ? ORDER BY seq", arguments: [document.documentID]) { row in
+                    // Straight from the database's buffer to the file: no copy of the piece.
+                    try row.withUnsafeBytes(0, write)
                 }
             }
-        }
-        guard written == document.size, Hex.encode(hasher.finalize()) == document.digest else {
-            throw DatabaseError(code: SQLITE_CORRUPT, message: "document \(document.digest) is damaged: its stored bytes do not match its digest")
-        }
-        guard fsync(fd) == 0 else { throw DocumentCacheError(path: temporary, errno: errno) }
-        guard rename(temporary, path) == 0 else { throw DocumentCacheError(path: path, errno: errno) }
-        renamed = true
-    }
-
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
-        var done = 0
-        while done < bytes.count {
-            let count = write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw DocumentCacheError(path: path, errno: count < 0 ? errno : ENOSPC) }
-            done += count
         }
     }
 }

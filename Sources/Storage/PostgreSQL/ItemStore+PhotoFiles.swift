@@ -41,32 +41,17 @@ extension ItemStore {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size { return path }
         try PrivateFile.createDirectory(directory)
-        let temporary = path + "." + Hex.encode(SecureRandom.bytes(8)) + ".tmp"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PrivateFile.fileMode)
-        guard fd >= 0 else { throw DocumentCacheError(path: temporary, errno: errno) }
-        var renamed = false
-        defer {
-            Glibc.close(fd)
-            if !renamed { unlink(temporary) }
-        }
-        let hasher = SHA256.Hasher()
-        var written = 0
-        while written < size {
-            let piece = try db.fetchOne("SELECT substring(bytes FROM ?::integer FOR ?::integer) FROM photos WHERE etag = ?",
-                                        written + 1, photoPieceSize, etag) { $0[0] as [UInt8] }
-            guard let piece, !piece.isEmpty else { break }  // deleted meanwhile
-            try piece.withUnsafeBytes { bytes in
-                hasher.update(bytes)
-                try writeAll(bytes, to: fd, path: temporary)
+        let damaged = DatabaseError(code: 11, message: "photo \(digest) is damaged or was deleted while it was read")
+        try CachedCopy.write(to: path, size: size, digest: digest, damaged: damaged) { write in
+            var read = 0
+            while read < size {
+                let piece = try db.fetchOne("SELECT substring(bytes FROM ?::integer FOR ?::integer) FROM photos WHERE etag = ?",
+                                            read + 1, photoPieceSize, etag) { $0[0] as [UInt8] }
+                guard let piece, !piece.isEmpty else { return }  // deleted meanwhile: the size check says so
+                try piece.withUnsafeBytes(write)
+                read += piece.count
             }
-            written += piece.count
         }
-        guard written == size, Hex.encode(hasher.finalize()) == digest else {
-            throw DatabaseError(code: 11, message: "photo \(digest) is damaged or was deleted while it was read")
-        }
-        guard fsync(fd) == 0 else { throw DocumentCacheError(path: temporary, errno: errno) }
-        guard rename(temporary, path) == 0 else { throw DocumentCacheError(path: path, errno: errno) }
-        renamed = true
         return path
     }
 
