@@ -82,7 +82,7 @@ start_nginx ""
 # postgres-common.sh's nginx has one worker; NGINX_WORKERS=2 (or auto) shows what that costs.
 if [ -n "${NGINX_WORKERS:-}" ]; then
   sed -i "s/^worker_processes 1;/worker_processes $NGINX_WORKERS;/" "$work/nginx/nginx.conf"
-  nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -s reload
+  nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -s reload 2>>"$work/nginx/logs/error.log"
   sleep 1
 fi
 for _ in $(seq 50); do curl -sf -o /dev/null "http://127.0.0.1:$two/health" && break; sleep 0.1; done
