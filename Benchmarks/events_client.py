@@ -2,7 +2,7 @@
 how long a write takes to reach an open page.
 
     python3 Benchmarks/events_client.py hold PORT COOKIE COUNT READY_FILE
-    python3 Benchmarks/events_client.py latency PORT COOKIE TOKEN WRITES
+    python3 Benchmarks/events_client.py latency PORT COOKIE TOKEN WRITES [STREAM_PORT]
 
 `hold` opens COUNT `GET /events` streams with the signed-in browser's COOKIE and keeps them
 open, idle, until it is sent SIGTERM. The server takes at most 16 streams per client address
@@ -16,7 +16,9 @@ costs the machine's CPU next to nothing while the streams are idle.
 `latency` opens one stream, then makes WRITES writes one after another (`PUT
 /items/{key}.json` with the API token, renaming one of the first 50 items), and for each
 times how long after the write's response, and after its request began, the stream
-delivers the event naming that item. Prints p50, p99 and the worst of both.
+delivers the event naming that item. Prints p50, p99 and the worst of both. With
+STREAM_PORT, the stream is opened on that port (another instance on the same PostgreSQL
+database: Benchmarks/instances.sh), the writes still go to PORT.
 """
 import asyncio, json, os, resource, signal, socket, statistics, sys, threading, time
 
@@ -120,7 +122,8 @@ def exchange(sock, request):
     return status, bytes(body)
 
 
-def latency(port, cookie, token, writes):
+def latency(port, cookie, token, writes, stream_port=None):
+    stream_port = stream_port or port
     api = socket.create_connection(("127.0.0.1", port))
     api.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     auth = f"Host: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n"
@@ -132,8 +135,8 @@ def latency(port, cookie, token, writes):
     arrivals, lock, ready = {}, threading.Condition(), threading.Event()
 
     def listen():
-        sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall((f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
+        sock = socket.create_connection(("127.0.0.1", stream_port))
+        sock.sendall((f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{stream_port}\r\nAccept: text/event-stream\r\n"
                       f"Cookie: {cookie}\r\n\r\n").encode())
         buffer = bytearray()
         while True:
@@ -210,6 +213,7 @@ if __name__ == "__main__":
     if command == "hold":
         asyncio.run(hold(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5]))
     elif command == "latency":
-        latency(int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5]))
+        latency(int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5]),
+                int(sys.argv[6]) if len(sys.argv) > 6 else None)
     else:
         sys.exit(__doc__)
