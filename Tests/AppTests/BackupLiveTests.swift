@@ -25,7 +25,7 @@ struct BackupLiveTests {
             try Data(page.bodyBytes).write(to: URL(fileURLWithPath: file))
             let summary = try StoreBackup.verify(file: file)
             #expect(summary.items == 1 && summary.photos == 1 && summary.accounts == 1)
-            let dataDirectory = URL(fileURLWithPath: app.store.path).deletingLastPathComponent().path
+            let dataDirectory = app.store.localDirectory
             #expect(try FileManager.default.contentsOfDirectory(atPath: dataDirectory).allSatisfy { !$0.hasPrefix(".") })
         }
         for role in [Account.Role.editor, .viewer] {
