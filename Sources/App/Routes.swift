@@ -32,6 +32,8 @@ extension HomepwnerApp {
 
         let access = AccessGuard(accounts: accounts, publicDirectory: configuration.publicDirectory)
         var routes = RouterBuilder()
+        // On PostgreSQL every read may wait on the network: pages and the API run on a pool.
+        if store.engine == .postgresql { routes.defaultPool = .reads }
         routes.use(SecurityHeaders())
         routes.use(ErrorPages(renderer: renderer, log: configuration.log))
         // API requests' errors as problem details, never pages; `Accept: application/json` → `.json`.
@@ -45,14 +47,15 @@ extension HomepwnerApp {
         routes.filter(SameOriginFilter(csrf: renderer.csrf))
         routes.filter(access)
 
-        routes.get("/health") { _ in .text("ok") }
-        routes.get("/") { _ in .redirect(to: "/items") }
+        routes.getFromMemory("/health") { _ in .text("ok") }
+        routes.getFromMemory("/") { _ in .redirect(to: "/items") }
         for asset in assets.all {
-            routes.get(asset.url) { request in asset.response(to: request) }
+            routes.getFromMemory(asset.url) { request in asset.response(to: request) }
         }
 
-        // GETs only read, on the event loops. Every write runs on a pool (WorkPool+App.swift):
-        // it may wait for the database's writer, and an event loop never waits.
+        // GETs only read, on the event loops (SQLite) or the reads pool (PostgreSQL). Every write
+        // runs on a pool (WorkPool+App.swift): it may wait for the database's writer, and an
+        // event loop never waits.
         routes.get("/items", list.list)
         routes.get("/events", EventsController(live: live).stream)
         let verified = { handler in verifiedForm(handler, csrf: renderer.csrf) }
@@ -110,7 +113,7 @@ extension HomepwnerApp {
         // The JSON API (README "JSON API", /openapi.json): the same store and rules as the pages.
         let write = { handler in apiWrite(handler, csrf: renderer.csrf) }
         let openAPI = try OpenAPIDocument.bytes()
-        routes.get("/openapi.json") { _ in
+        routes.getFromMemory("/openapi.json") { _ in
             HTTPResponse(headers: [.contentType: "application/json", .cacheControl: "no-cache"], body: .bytes(openAPI))
         }
         routes.get("/items.json", api.list)

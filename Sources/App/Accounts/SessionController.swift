@@ -30,8 +30,12 @@ struct SessionController: Sendable {
     /// throttled client is answered here, before any password hashing is queued, and one
     /// client has at most a couple of attempts queued or hashing at once.
     func admitSignIn(_ request: HTTPRequest) throws -> HTTPAdmission {
-        let form = try SubmittedForm(request: request)
-        if let refusal = try throttled(request, form) { return .answer(refusal) }
+        // On PostgreSQL the throttle is in the database, which an event loop must not wait for:
+        // there the handler's own check, before any hashing, is the one that answers.
+        if throttle.isLocal {
+            let form = try SubmittedForm(request: request)
+            if let refusal = try throttled(request, form) { return .answer(refusal) }
+        }
         return try admitPasswordWork(request)
     }
 

@@ -48,6 +48,10 @@ final class SignInThrottle: Sendable {
         self.clock = clock
     }
 
+    /// Whether the counts are in this process's memory, so that asking never waits (and may
+    /// be done on an event loop).
+    var isLocal: Bool { store is MemorySignInThrottleStore }
+
     /// How long the client must wait before trying `username` again; nil when it may now.
     func wait(username: String, client: IPAddress?) throws -> TimeInterval? {
         let now = clock()

@@ -1,3 +1,4 @@
+import Foundation
 import HTTP
 
 /// Where the app's routes run when not on an event loop (issue 21: no event loop ever waits
@@ -20,4 +21,13 @@ extension WorkPool {
     /// Every other write: quick, but it may wait for the database's one writer (an import's
     /// chunk, a photo being stored), and that wait must never be an event loop's.
     static let writes = WorkPool("writes", threads: 4, queueLimit: 256, niceness: 0)
+}
+
+extension WorkPool {
+    /// PostgreSQL only: every page and API read, which waits on the network for the database
+    /// (and for the catch-up read of ``SharedStateSync``). Twice the cores, as most of a thread's
+    /// time there is spent waiting; the queue is as deep as the connections the loops keep.
+    /// On SQLite reads take microseconds from a file and stay on the event loops.
+    static let reads = WorkPool(
+        "reads", threads: min(16, max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)), queueLimit: 1024, niceness: 0)
 }

@@ -46,6 +46,10 @@ public struct HTTPRequest: Sendable {
     /// Set while `Router.admit` runs the request through the middleware to its route's
     /// admission check rather than its handler.
     var isAdmissionPass = false
+    /// Whether this pass through the middleware runs on an event loop (a route pinned there, a
+    /// static file, a refusal of the head, an admission check) rather than on a work pool: a
+    /// middleware that would wait (for a database across the network) leaves such a pass alone.
+    public internal(set) var runsOnEventLoop = false
     /// Whether the request is already refused for its method (501, or 405) and passes through
     /// the middleware only to have that refusal rendered: a middleware that gates access
     /// should let it through rather than put its own refusal first (RFC 9110 §9.1: the method

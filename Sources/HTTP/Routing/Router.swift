@@ -17,6 +17,8 @@ public struct Router: Sendable {
         var bodyLimit: Int?
         /// The pool it runs on; nil: the event loop that read it.
         var pool: WorkPool?
+        /// Kept on the event loop even when the router has a default pool (an answer from memory).
+        var staysOnEventLoop = false
         var admission: HTTPAdmissionCheck?
     }
 
@@ -30,7 +32,8 @@ public struct Router: Sendable {
     init(builder: RouterBuilder) {
         var entries: [Entry] = []
         var byPattern: [RoutePattern: Int] = [:]
-        for route in builder.routes {
+        for var route in builder.routes {
+            if route.action.pool == nil, !route.action.staysOnEventLoop { route.action.pool = builder.defaultPool }
             if let index = byPattern[route.pattern] {
                 entries[index].handlers[route.method] = route.action
             } else {
@@ -44,7 +47,7 @@ public struct Router: Sendable {
             entries[index].allowHeader = methods.sorted().joined(separator: ", ")
         }
         var pools: [String: WorkPool] = [:]
-        for pool in builder.routes.compactMap(\.action.pool) + builder.registeredPools {
+        for pool in builder.routes.compactMap(\.action.pool) + builder.registeredPools + [builder.defaultPool].compactMap({ $0 }) {
             precondition(pools[pool.name] == nil || pools[pool.name] == pool, "two different pools are named \(pool.name)")
             pools[pool.name] = pool
         }
@@ -91,6 +94,7 @@ public struct Router: Sendable {
         } catch {
             var refused = head
             refused.rejection = error
+            refused.runsOnEventLoop = true
             return try chain(refused)
         }
     }
@@ -137,6 +141,7 @@ public struct Router: Sendable {
     public func admit(_ request: HTTPRequest) throws -> HTTPAdmission {
         var request = request
         request.isAdmissionPass = true
+        request.runsOnEventLoop = true
         let response = try chain(request)
         if let grant = response.admissionGrant { return .queue(release: grant.release, on: grant.pool) }
         return .answer(response)

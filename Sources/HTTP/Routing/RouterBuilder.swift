@@ -23,6 +23,10 @@ public struct RouterBuilder {
     var registeredPools: [WorkPool] = []
     /// The body limit of routes that set none, and of unmatched requests (413 beyond it).
     public var defaultBodyLimit: Int = 1024 * 1024
+    /// Where routes that name no pool run (nil: on the event loop that read them). An app whose
+    /// every read may wait on the network, for a database on another host, sets one, so that no
+    /// event loop ever waits; routes added with ``getFromMemory(_:_:)`` stay on the loop.
+    public var defaultPool: WorkPool? = nil
 
     public init() {}
 
@@ -59,6 +63,13 @@ public struct RouterBuilder {
         _ path: String, on pool: WorkPool? = nil, admission: HTTPAdmissionCheck? = nil, _ handler: @escaping HTTPHandler
     ) {
         add(.get, path, on: pool, admission: admission, handler)
+    }
+
+    /// A GET route answered from memory alone (a stylesheet, health): it runs on the event loop
+    /// even when the router has a ``defaultPool``.
+    public mutating func getFromMemory(_ path: String, _ handler: @escaping HTTPHandler) {
+        add(.get, path, handler)
+        routes[routes.count - 1].action.staysOnEventLoop = true
     }
 
     /// `get(_:on:)` on ``WorkPool/standard`` when `offloaded`.

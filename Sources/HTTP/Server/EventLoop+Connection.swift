@@ -163,6 +163,8 @@ extension EventLoop {
             offload(request, to: pool, checkingAdmission: checksAdmission, on: connection, started: started)
             return
         } else {
+            var request = request
+            request.runsOnEventLoop = true
             do {
                 response = try context.router.respond(to: request)
             } catch {

@@ -28,7 +28,14 @@ public final class AccountStore: Sendable {
     /// of this process changes accounts or sessions first. Bounds how late a change made by another process (the
     /// `homepwner users` command beside a running server) takes effect.
     static let sessionCacheLifetime: TimeInterval = 1
+    /// The same on PostgreSQL, where every instance's and command's write to accounts or sessions
+    /// is counted in `store_state.accounts_revision`, which each request's catch-up and the
+    /// listener see: the lifetime then only bounds an edit made in SQL by hand.
+    static let sharedSessionCacheLifetime: TimeInterval = 30
     private let sessionCache = Mutex<[[UInt8]: CachedSession]>([:])
+    private let cacheLifetime: TimeInterval
+    /// Set once an account is seen to exist (there is no way back to none while serving).
+    private let accountsSeen = Atomic<Bool>(false)
 
     private struct CachedSession {
         let session: AccountSession
@@ -42,7 +49,15 @@ public final class AccountStore: Sendable {
         clock = store.configuration.clock
         self.store = store
         uses = UseRecorder(pool: store.pool)
+        cacheLifetime = store.engine == .postgresql ? Self.sharedSessionCacheLifetime : Self.sessionCacheLifetime
     }
+
+    /// Whether reading this store may wait on the network (PostgreSQL): what an event loop must
+    /// not do, so there only ``knownSession(idHash:)`` and ``accountsKnownToExist`` are asked.
+    public var readsWaitOnNetwork: Bool { store.engine == .postgresql }
+
+    /// True once some account was seen to exist (read or created here); false says nothing.
+    public var accountsKnownToExist: Bool { accountsSeen.load(ordering: .relaxed) }
 
     /// Writes the marks of use still pending (see ``UseRecorder``) and waits for them.
     public func flushPendingUses() {
@@ -68,7 +83,9 @@ public final class AccountStore: Sendable {
     // MARK: Accounts
 
     public func accountCount() throws -> Int {
-        try pool.readWithoutTransaction { db in try db.fetchOne("SELECT count(*) FROM accounts") { $0[0] as Int } ?? 0 }
+        let count = try pool.readWithoutTransaction { db in try db.fetchOne("SELECT count(*) FROM accounts") { $0[0] as Int } ?? 0 }
+        if count > 0 { accountsSeen.store(true, ordering: .relaxed) }
+        return count
     }
 
     /// Creates the account under the NFKC form of `username` (``UsernameSkeleton/normalized(_:)``).
@@ -171,10 +188,7 @@ public final class AccountStore: Sendable {
     public func activeSession(idHash: [UInt8]) throws -> (AccountSession, Account)? {
         let now = clock()
         let writeCount = store.accountWrites.load(ordering: .acquiring)
-        if let cached = sessionCache.withLock({ $0[idHash] }), cached.writeCount == writeCount,
-           (0..<Self.sessionCacheLifetime).contains(now.timeIntervalSince(cached.readAt)), Self.isLive(cached.session, at: now) {
-            return (cached.session, cached.account)
-        }
+        if let known = knownSession(idHash: idHash, at: now, writeCount: writeCount) { return known }
         let found = try pool.readWithoutTransaction { db in
             try db.fetchOne("""
                 SELECT s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.user_agent, \(Self.accountColumns)
@@ -191,12 +205,26 @@ public final class AccountStore: Sendable {
             uses.record(.session(idHash), .init(at: now))
             seen = session.seen(at: now)
         }
+        accountsSeen.store(true, ordering: .relaxed)
         let entry = CachedSession(session: seen, account: account, readAt: now, writeCount: writeCount)
         sessionCache.withLock { cache in
             if cache.count >= 1024 { cache.removeAll(keepingCapacity: true) }
             cache[idHash] = entry
         }
         return (seen, account)
+    }
+
+    /// ``activeSession(idHash:)`` as far as this process knows it without reading the store:
+    /// nil when the session is not in its cache (which says nothing about whether it exists).
+    public func knownSession(idHash: [UInt8]) -> (AccountSession, Account)? {
+        knownSession(idHash: idHash, at: clock(), writeCount: store.accountWrites.load(ordering: .acquiring))
+    }
+
+    private func knownSession(idHash: [UInt8], at now: Date, writeCount: UInt64) -> (AccountSession, Account)? {
+        guard let cached = sessionCache.withLock({ $0[idHash] }), cached.writeCount == writeCount,
+              (0..<cacheLifetime).contains(now.timeIntervalSince(cached.readAt)), Self.isLive(cached.session, at: now)
+        else { return nil }
+        return (cached.session, cached.account)
     }
 
     /// The account's live sessions, most recently used first.

@@ -52,6 +52,12 @@ public final class ItemStore: Sendable {
     let recentChanges = Mutex(RecentChanges())
     /// Every committed list write, for the pages open on the list (issue 25 point 4).
     public let changeFeed = ChangeFeed()
+    /// Held while a commit's outcome is applied to the order and counters and published: by the
+    /// writer after its commit, and by a catch-up with other instances (PostgreSQL), which reads
+    /// on a reader rather than waiting for this instance's writer.
+    let publication = Mutex(())
+    /// PostgreSQL: the catch-up read every request makes, shared by requests made at once.
+    let sharedStateRead = CoalescedRead()
     /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
     /// of this store: what its session cache checks (item writes leave it alone).
     let accountWrites = Atomic<UInt64>(0)
@@ -244,7 +250,10 @@ public final class ItemStore: Sendable {
         _ body: (Database, inout ItemOrder, inout ListChange) throws -> Result
     ) throws -> Result {
         try pool.writeWithoutTransaction { db in
-            var working = order.withLock { $0 }
+            // The order and the version it is of, together: a catch-up may replace both meanwhile.
+            var (working, workingVersion) = publication.withLock { _ in
+                (order.withLock { $0 }, orderDataVersion.load(ordering: .relaxed))
+            }
             var change = ListChange.structure
             var reloaded = false
             var locations = false
@@ -253,7 +262,7 @@ public final class ItemStore: Sendable {
             var foreign: (entries: [HistoryEntry], itemCount: Int?)?
             var lastSeen: Int64 = 0
             let result = try db.inTransaction(.immediate) {
-                if try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) {
+                if try Self.dataVersion(db) != workingVersion {
                     working = try Self.loadOrder(db)
                     storedValuableThreshold.store(try Self.loadValuableThreshold(db), ordering: .releasing)
                     reloaded = true
@@ -271,25 +280,31 @@ public final class ItemStore: Sendable {
                 lastSeen = try Self.lastHistoryID(db)
                 return result
             }
-            locationsExist.store(locations, ordering: .releasing)
             let committed = working
-            order.withLock { $0 = committed }
-            // Writers are serialized here, so the next revision is known; its change is recorded
-            // before the revision is published. Another connection's commit may have changed anything.
-            if let foreign {
-                publishForeignChange(foreign)
+            let version = try bumped ?? Self.dataVersion(db)
+            publication.withLock { _ in
+                // PostgreSQL: a catch-up may have applied a later state already (this write included).
+                if bumped == nil || version > orderDataVersion.load(ordering: .relaxed) {
+                    locationsExist.store(locations, ordering: .releasing)
+                    order.withLock { $0 = committed }
+                    orderDataVersion.store(version, ordering: .relaxed)
+                }
+                // The next revision is known here; its change is recorded before the revision is
+                // published. Another connection's commit may have changed anything.
+                if let foreign {
+                    publishForeignChange(foreign)
+                }
+                seenHistoryID.store(max(lastSeen, seenHistoryID.load(ordering: .relaxed)), ordering: .relaxed)
+                let next = revisionCounter.load(ordering: .relaxed) + 1
+                let committedChange = reloaded ? ListChange.structure : change
+                recentChanges.withLock { $0.append(committedChange, at: next) }
+                revisionCounter.add(1, ordering: .releasing)
+                // Subscribers get the changes in revision order.
+                var fieldsOnly = false
+                if case .fields = committedChange { fieldsOnly = true }
+                changeFeed.publish(StoreChange(revision: next, fieldsOnly: fieldsOnly, entries: recorded.entries,
+                                               truncated: recorded.itemCount != nil, itemCount: recorded.itemCount))
             }
-            seenHistoryID.store(lastSeen, ordering: .relaxed)
-            let next = revisionCounter.load(ordering: .relaxed) + 1
-            let committedChange = reloaded ? ListChange.structure : change
-            recentChanges.withLock { $0.append(committedChange, at: next) }
-            revisionCounter.add(1, ordering: .releasing)
-            orderDataVersion.store(try bumped ?? Self.dataVersion(db), ordering: .relaxed)
-            // Still under the writer's lock: subscribers get the changes in revision order.
-            var fieldsOnly = false
-            if case .fields = committedChange { fieldsOnly = true }
-            changeFeed.publish(StoreChange(revision: next, fieldsOnly: fieldsOnly, entries: recorded.entries,
-                                           truncated: recorded.itemCount != nil, itemCount: recorded.itemCount))
             return result
         }
     }

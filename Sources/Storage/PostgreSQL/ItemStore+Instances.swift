@@ -22,20 +22,24 @@ extension ItemStore {
     /// The notification channel of writes to accounts, sessions, invitations and tokens.
     public static let accountsChannel = "homepwner_accounts"
 
-    /// Catches up with what other instances committed (PostgreSQL; nothing to do on SQLite).
+    /// Catches up with what other instances committed (PostgreSQL; nothing to do on SQLite):
+    /// one read of `store_state` that began after this call, shared with the requests that
+    /// asked at the same time (``CoalescedRead``).
     ///
     /// - Throws: ``DatabaseError`` (``DatabaseError/isUnavailable`` when the server cannot answer).
     public func synchronize() throws {
         guard engine == .postgresql else { return }
-        let shared = try pool.readWithoutTransaction { db in
-            try db.fetchOne("SELECT revision, accounts_revision FROM store_state WHERE id = 1") { ($0[0] as Int64, $0[1] as Int64) }
-        }
-        guard let (revision, accountsRevision) = shared else { return }
-        if accountsRevision != seenAccountsRevision.load(ordering: .acquiring) {
-            noteAccountsRevision(accountsRevision)
-        }
-        if revision != orderDataVersion.load(ordering: .acquiring) {
-            try absorbForeignWrites()
+        try sharedStateRead.run {
+            let shared = try pool.readWithoutTransaction { db in
+                try db.fetchOne("SELECT revision, accounts_revision FROM store_state WHERE id = 1") { ($0[0] as Int64, $0[1] as Int64) }
+            }
+            guard let (revision, accountsRevision) = shared else { return }
+            if accountsRevision != seenAccountsRevision.load(ordering: .acquiring) {
+                noteAccountsRevision(accountsRevision)
+            }
+            if revision != orderDataVersion.load(ordering: .acquiring) {
+                try absorbForeignWrites()
+            }
         }
     }
 
@@ -46,35 +50,43 @@ extension ItemStore {
         accountWrites.add(2, ordering: .releasing)
     }
 
-    /// Reads again, under this instance's writer lock, what other instances' list writes changed.
+    /// Reads again what other instances' list writes changed, in one snapshot on a reader (never
+    /// waiting for this instance's writer, which may be busy with an import), and applies it
+    /// unless a later state is applied already.
     private func absorbForeignWrites() throws {
-        try pool.writeWithoutTransaction { db in
-            var state: OpenedState?
-            var foreign: (entries: [HistoryEntry], itemCount: Int?) = ([], nil)
-            try db.inTransaction(.deferred) {
-                // Another thread (or this instance's own writer) may have caught up meanwhile.
-                guard try Self.dataVersion(db) != orderDataVersion.load(ordering: .relaxed) else { return }
-                state = try OpenedState(db)
-                foreign = try Self.historyEntries(after: seenHistoryID.load(ordering: .relaxed), limit: ChangeFeed.maxEntriesPerChange, db)
-            }
-            guard let state else { return }
-            storedValuableThreshold.store(state.threshold, ordering: .releasing)
-            locationsExist.store(state.hasLocations, ordering: .releasing)
-            order.withLock { $0 = state.order }
-            orderDataVersion.store(state.dataVersion, ordering: .releasing)
-            publishForeignChange(foreign)
-            seenHistoryID.store(state.lastHistoryID, ordering: .relaxed)
+        let seen = seenHistoryID.load(ordering: .relaxed)
+        let read = try pool.read { db -> (state: OpenedState, entries: [HistoryEntry], itemCount: Int?)? in
+            let state = try OpenedState(db)
+            guard state.dataVersion > orderDataVersion.load(ordering: .acquiring) else { return nil }
+            let foreign = try Self.historyEntries(after: seen, limit: ChangeFeed.maxEntriesPerChange, db)
+            return (state, foreign.entries, foreign.itemCount)
+        }
+        guard let read else { return }
+        publication.withLock { _ in
+            // A write of this instance, or another catch-up, may have applied a later state meanwhile.
+            guard read.state.dataVersion > orderDataVersion.load(ordering: .relaxed) else { return }
+            storedValuableThreshold.store(read.state.threshold, ordering: .releasing)
+            locationsExist.store(read.state.hasLocations, ordering: .releasing)
+            order.withLock { $0 = read.state.order }
+            orderDataVersion.store(read.state.dataVersion, ordering: .releasing)
+            publishForeignChange((read.entries, read.itemCount))
+            seenHistoryID.store(max(read.state.lastHistoryID, seenHistoryID.load(ordering: .relaxed)), ordering: .relaxed)
         }
     }
 
     /// Counts another instance's write as a change of the whole list (anything may have moved),
-    /// and hands its history entries to this instance's open pages. Under the writer's lock.
+    /// and hands its history entries to this instance's open pages (those not handed out yet).
+    /// Under ``publication``.
     func publishForeignChange(_ foreign: (entries: [HistoryEntry], itemCount: Int?)) {
+        let seen = seenHistoryID.load(ordering: .relaxed)
+        let unseen = foreign.entries.filter { $0.id > seen }
+        // A catch-up handed them out already; this write's own change reloads every page anyway.
+        if unseen.isEmpty, !foreign.entries.isEmpty, foreign.itemCount == nil { return }
         let next = revisionCounter.load(ordering: .relaxed) + 1
         recentChanges.withLock { $0.append(.structure, at: next) }
         placesWrites.add(1, ordering: .releasing)
         revisionCounter.add(1, ordering: .releasing)
-        changeFeed.publish(StoreChange(revision: next, fieldsOnly: false, entries: foreign.entries,
+        changeFeed.publish(StoreChange(revision: next, fieldsOnly: false, entries: unseen,
                                        truncated: foreign.itemCount != nil, itemCount: foreign.itemCount))
     }
 

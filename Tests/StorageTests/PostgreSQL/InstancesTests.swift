@@ -92,15 +92,45 @@ struct InstancesTests {
         }
     }
 
-    @Test("Writers on both instances at once: every write lands, the order stays a permutation, and both agree")
+    @Test("B catches up while its own writer is held (an import's chunk): it reads on a reader and never waits")
+    func catchUpWithoutWriter() throws {
+        try withInstances { a, b in
+            let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                try? b.pool.writeWithoutTransaction { _ in
+                    holding.signal()
+                    _ = release.wait(timeout: .now() + 3)  // never forever, should the catch-up wait for it
+                }
+                done.signal()
+            }
+            holding.wait()
+            let item = try a.createRandomItem()
+            let started = Date()
+            try b.synchronize()
+            #expect(Date().timeIntervalSince(started) < 1)
+            #expect(try b.allItems().map(\.key) == [item.key])
+            release.signal()
+            done.wait()
+            // B's writer then starts from the order it caught up with.
+            let second = try b.createRandomItem()
+            try a.synchronize()
+            #expect(try a.allItems().map(\.key) == [item.key, second.key])
+        }
+    }
+
+    @Test("Writers on both instances at once, and catch-ups beside them: every write lands, both agree, B's feed is in order with no entry twice")
     func concurrentWriters() throws {
         try withInstances { a, b in
             let failures = Mutex<[String]>([])
-            DispatchQueue.concurrentPerform(iterations: 8) { worker in
-                let store = worker % 2 == 0 ? a : b
+            let heard = Mutex<[StoreChange]>([])
+            let subscription = b.changeFeed.subscribe { change in heard.withLock { $0.append(change) } }
+            defer { subscription.cancel() }
+            DispatchQueue.concurrentPerform(iterations: 12) { worker in
+                let store = worker % 3 == 0 ? a : b
                 for round in 0..<10 {
                     do {
                         try store.synchronize()
+                        if worker % 3 == 2 { continue }  // a reader's request: catching up only
                         let item = try store.createRandomItem()
                         if round % 3 == 0 { try store.moveItem(from: try store.count() - 1, to: 0) }
                         _ = item
@@ -112,6 +142,11 @@ struct InstancesTests {
             #expect(failures.withLock { $0 }.isEmpty)
             try a.synchronize()
             try b.synchronize()
+            let changes = heard.withLock { $0 }
+            #expect(changes.map(\.revision) == changes.map(\.revision).sorted())
+            #expect(Set(changes.map(\.revision)).count == changes.count)
+            let entryIDs = changes.flatMap(\.entries).map(\.id)
+            #expect(Set(entryIDs).count == entryIDs.count)
             let inA = try a.allItems().map(\.key), inB = try b.allItems().map(\.key)
             #expect(inA.count == 80)
             #expect(Set(inA).count == 80)
