@@ -6,6 +6,7 @@
 #   .ci/postgres.sh restart          # `pg_ctl restart` on the same port (run by the restart test)
 #   .ci/postgres.sh stop-server      # stops the server and keeps its data (the outage test)
 #   .ci/postgres.sh start-server     # starts it again on the same port, with the same data
+#   .ci/postgres.sh freeze / thaw    # SIGSTOP / SIGCONT every process of it (a server gone silent)
 #   .ci/postgres.sh stop             # stops it and removes its directory; nothing to stop is fine
 #
 # The cluster lives in one directory under /tmp per clone of the repository (two checkouts on one
@@ -103,8 +104,15 @@ start_server() {
   as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 start -o "$(server_options "$(cat "$dir/port")")" >&2
 }
 
+# A server gone silent (frozen, or cut off by the network): every process of the cluster is
+# stopped with SIGSTOP, so connections stay open and nothing answers; thaw sends SIGCONT.
+cluster_pids() { local main; main=$(head -1 "$data/postmaster.pid"); echo "$main" $(pgrep -P "$main"); }
+freeze() { running || { say "no cluster running in $dir"; return 1; }; kill -STOP $(cluster_pids); }
+thaw() { kill -CONT $(cluster_pids); }
+
 stop() {
   [ -e "$dir" ] || return 0
+  [ -f "$data/postmaster.pid" ] && thaw 2>/dev/null || true
   if running; then as_owner "$bin/pg_ctl" -D "$data" -w -t 60 -m fast stop >&2; fi
   rm -rf "$dir"
 }
@@ -115,6 +123,8 @@ case "${1:-}" in
   restart) restart ;;
   stop-server) stop_server ;;
   start-server) start_server ;;
+  freeze) freeze ;;
+  thaw) thaw ;;
   stop) stop ;;
-  *) echo "usage: $0 start|env|restart|stop-server|start-server|stop" >&2; exit 2 ;;
+  *) echo "usage: $0 start|env|restart|stop-server|start-server|freeze|thaw|stop" >&2; exit 2 ;;
 esac

@@ -33,8 +33,10 @@ extension PostgresConnection {
             // The socket can change between calls (another address of the host, a retry without SSL).
             let events = Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT)
             if deadline.wait(for: PQsocket(handle), events: events) == .timedOut {
-                throw PostgresError(kind: .connection, message:
+                var error = PostgresError(kind: .connection, message:
                     "no answer from \(configuration.summary) within \(configuration.connectTimeout) while connecting")
+                error.isSilence = true
+                throw error
             }
             state = PQconnectPoll(handle)
         }

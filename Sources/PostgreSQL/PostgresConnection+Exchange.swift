@@ -88,6 +88,8 @@ extension PostgresConnection {
     private func abandon(sql: String?) -> PostgresError {
         close()
         let timeout = configuration.effectiveResponseTimeout.map { "\($0)" } ?? "the deadline"
-        return PostgresError(kind: .connection, message: "no answer from the server within \(timeout); the connection is closed", sql: sql)
+        var error = PostgresError(kind: .connection, message: "no answer from the server within \(timeout); the connection is closed", sql: sql)
+        error.isSilence = true
+        return error
     }
 }

@@ -36,6 +36,10 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
     /// The constraint named by an integrity violation (`items_pkey`).
     public var constraint: String?
     public var sql: String?
+    /// A ``Kind/connection`` error because the server said nothing before a deadline (while
+    /// connecting, or for a statement's answer): it may be frozen or cut off by the network,
+    /// and the next attempt may wait as long, unlike a refusal, which comes at once.
+    public var isSilence = false
 
     public init(kind: Kind, sqlState: String? = nil, message: String, detail: String? = nil,
                 constraint: String? = nil, sql: String? = nil) {

@@ -126,13 +126,15 @@ public final class ItemStore: Sendable {
     }
 
     /// `postgres` with the store's limits, unless it sets its own: a request never waits more
-    /// than about 5 s for the database (a statement, the writers' lock, a server gone silent),
-    /// and is then answered 503; a long read (an export, a backup) may take a minute.
+    /// than 5 s for the database (a statement, the writers' lock, a server gone silent: 4–4.5 s,
+    /// leaving room for the rest of the request), and is then answered 503; a long read (an
+    /// export, a backup) may take a minute.
     static func timeouts(_ postgres: PostgresConfiguration) -> (regular: PostgresConfiguration, bulk: PostgresConfiguration) {
         var regular = postgres
-        regular.statementTimeout = regular.statementTimeout ?? .milliseconds(4_500)
-        regular.responseTimeout = regular.responseTimeout ?? .seconds(5)
-        if regular.settings["lock_timeout"] == nil { regular.settings["lock_timeout"] = "4500ms" }
+        regular.statementTimeout = regular.statementTimeout ?? .seconds(4)
+        regular.responseTimeout = regular.responseTimeout ?? .milliseconds(4_500)
+        if regular.value(of: "connect_timeout") == nil { regular.connectTimeout = .seconds(4) }
+        if regular.settings["lock_timeout"] == nil { regular.settings["lock_timeout"] = "4000ms" }
         var bulk = postgres
         bulk.statementTimeout = bulk.statementTimeout ?? .seconds(60)
         return (regular, bulk)

@@ -16,8 +16,14 @@ extension Database {
     ///
     /// - Throws: ``DatabaseError`` (``DatabaseError/isUnavailable``) when the server cannot be reached.
     public convenience init(postgres configuration: PostgresConfiguration, readOnly: Bool = false) throws {
+        try self.init(postgres: configuration, readOnly: readOnly, silence: nil)
+    }
+
+    /// `init(postgres:readOnly:)` sharing `silence` with the other connections of a pool.
+    convenience init(postgres configuration: PostgresConfiguration, readOnly: Bool, silence: PostgresSilence?) throws {
         self.init(postgresConfiguration: configuration)
         postgresReadOnly = readOnly
+        postgresSilence = silence
         try reconnectIfNeeded()
     }
 
@@ -26,6 +32,7 @@ extension Database {
 
     /// The open PostgreSQL session, opened again if it was lost.
     func postgresConnection(sql: String? = nil) throws -> PostgresConnection {
+        try postgresSilence?.check(sql: sql)
         try reconnectIfNeeded()
         guard let postgres else { throw DatabaseError.closed(sql: sql) }
         return postgres
@@ -43,6 +50,7 @@ extension Database {
         do {
             postgres = try PostgresConnection(configuration: configuration)
         } catch {
+            postgresSilence?.note(error)
             throw DatabaseError(error, sql: nil)
         }
     }
@@ -62,6 +70,7 @@ extension Database {
             postgresChanges = result.affectedRows
             return result
         } catch {
+            postgresSilence?.note(error)
             throw DatabaseError(error, sql: sql)
         }
     }
@@ -71,6 +80,7 @@ extension Database {
         do {
             try postgresConnection(sql: sql).executeScript(sql)
         } catch let error as PostgresError {
+            postgresSilence?.note(error)
             throw DatabaseError(error, sql: sql)
         }
     }
@@ -93,6 +103,7 @@ extension Database {
                 throw DatabaseError(code: SQLITE_ABORT, message: "the transaction had failed, so COMMIT rolled it back", sql: "COMMIT")
             }
         } catch let error as PostgresError {
+            postgresSilence?.note(error)
             throw DatabaseError(error, sql: "COMMIT")
         }
     }

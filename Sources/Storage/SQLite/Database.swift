@@ -25,6 +25,8 @@ public final class Database {
     var postgresChanges = 0
     /// PostgreSQL: whether this connection must never write (a reader).
     var postgresReadOnly = false
+    /// Shared by the connections of one pool: calls fail at once for a moment after a silence.
+    var postgresSilence: PostgresSilence?
     /// Runs just before each outermost write transaction commits (PostgreSQL: the search rows
     /// of the items it changed; see the store).
     public var beforeCommit: ((Database) throws -> Void)?

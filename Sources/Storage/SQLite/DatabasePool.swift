@@ -60,13 +60,14 @@ public final class DatabasePool: Sendable {
         path = configuration.summary
         engine = .postgresql
         postgresConfiguration = configuration
-        let writerDatabase = try Database(postgres: configuration)
+        let silence = PostgresSilence()
+        let writerDatabase = try Database(postgres: configuration, readOnly: false, silence: silence)
         writerDatabase.localDirectory = localDirectory
         try prepare(writerDatabase)
         writer = SerializedDatabase(writerDatabase)
         func open(_ count: Int, _ configuration: PostgresConfiguration) throws -> ReaderSet {
             ReaderSet(try (0..<max(1, count)).map { _ in
-                let reader = try Database(postgres: configuration, readOnly: true)
+                let reader = try Database(postgres: configuration, readOnly: true, silence: silence)
                 reader.localDirectory = localDirectory
                 return SerializedDatabase(reader)
             })

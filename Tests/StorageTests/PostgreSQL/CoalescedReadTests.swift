@@ -26,7 +26,7 @@ struct CoalescedReadTests {
         let shared = CoalescedRead(), log = Log()
         let callers = 32
         let outcomes = Mutex<[(asked: UInt64, returned: UInt64)]>([])
-        DispatchQueue.concurrentPerform(iterations: callers) { _ in
+        Self.atOnce(callers) {
             let asked = log.now()
             try? shared.run {
                 let began = log.now()
@@ -46,11 +46,24 @@ struct CoalescedReadTests {
 
     struct Unreachable: Error {}
 
+    /// Runs `body` on `count` threads of their own (not a queue's few workers), started together.
+    static func atOnce(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+        let group = DispatchGroup()
+        for _ in 0..<count {
+            group.enter()
+            Thread {
+                body()
+                group.leave()
+            }.start()
+        }
+        group.wait()
+    }
+
     @Test("Callers waiting for a read that fails get its error, and the next caller reads again")
     func failure() throws {
         let shared = CoalescedRead()
         let failures = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        Self.atOnce(8) {
             do {
                 try shared.run {
                     usleep(20_000)
