@@ -53,6 +53,16 @@ create_test_database() {
   database=$(with_database_name "$cluster_database" "$test_database")
 }
 
+# managed_cluster NAME: a test that stops or freezes the cluster needs one .ci/postgres.sh manages:
+# the one HOMEPWNER_TEST_DATABASE names when `.ci/postgres.sh env` names it too, else its own.
+managed_cluster() {
+  if [ -n "${HOMEPWNER_TEST_DATABASE:-}" ] && [ "$(.ci/postgres.sh env 2>/dev/null || true)" != "export HOMEPWNER_TEST_DATABASE=$HOMEPWNER_TEST_DATABASE" ]; then
+    say "HOMEPWNER_TEST_DATABASE is not .ci/postgres.sh's cluster, which this test must stop or freeze: using a cluster of its own"
+    unset HOMEPWNER_TEST_DATABASE
+    export HOMEPWNER_POSTGRES_DIR="/tmp/homepwner-$1-$$"
+  fi
+}
+
 # start_instance NAME DATABASE [options…]: homepwner on a free port with a data directory of
 # its own, the database URL in HOMEPWNER_DATABASE (as the README advises); sets ports[NAME].
 start_instance() {

@@ -21,11 +21,7 @@ bin="${HOMEPWNER_BIN:-.build/debug/homepwner}"
 work=$(mktemp -d)
 trap '.ci/postgres.sh thaw 2>/dev/null || true; cleanup' EXIT
 
-if [ -n "${HOMEPWNER_TEST_DATABASE:-}" ] && [ "$(.ci/postgres.sh env 2>/dev/null || true)" != "export HOMEPWNER_TEST_DATABASE=$HOMEPWNER_TEST_DATABASE" ]; then
-  say "HOMEPWNER_TEST_DATABASE is not .ci/postgres.sh's cluster, which this test must freeze: using a cluster of its own"
-  unset HOMEPWNER_TEST_DATABASE
-  export HOMEPWNER_POSTGRES_DIR="/tmp/homepwner-freeze-$$"
-fi
+managed_cluster freeze
 create_test_database freeze
 password='freeze test pass phrase'
 printf '%s' "$password" | HOMEPWNER_DATABASE="$database" "$bin" users add ann --role owner --password-stdin --data-dir "$work/cli" >/dev/null

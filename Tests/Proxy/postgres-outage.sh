@@ -20,11 +20,7 @@ bin="${HOMEPWNER_BIN:-.build/debug/homepwner}"
 work=$(mktemp -d)
 trap cleanup EXIT
 
-if [ -n "${HOMEPWNER_TEST_DATABASE:-}" ] && [ "$(.ci/postgres.sh env 2>/dev/null || true)" != "export HOMEPWNER_TEST_DATABASE=$HOMEPWNER_TEST_DATABASE" ]; then
-  say "HOMEPWNER_TEST_DATABASE is not .ci/postgres.sh's cluster, which this test must stop: using a cluster of its own"
-  unset HOMEPWNER_TEST_DATABASE
-  export HOMEPWNER_POSTGRES_DIR="/tmp/homepwner-outage-$$"
-fi
+managed_cluster outage
 create_test_database outage
 start_server_on_exit=1
 password='outage test pass phrase'
