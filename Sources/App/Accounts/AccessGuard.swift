@@ -44,15 +44,24 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         if !signedIn.account.role.canEdit, !Self.isSelfService(head.path) { throw HTTPError(.forbidden, "errorText403Role") }
     }
 
+    /// ``member(of:)`` from what this instance knows without reading the store: `.some(nil)`
+    /// for a request with no credentials, nil when its session or token is not known here.
+    private func knownMember(of request: HTTPRequest) -> SignedIn?? {
+        if request.headers[.authorization] != nil, Self.acceptsTokens(request.path) { return nil }
+        guard let id = SessionCookie.id(in: request) else { return .some(nil) }
+        let digest = SessionCookie.digest(id)
+        guard let (_, account) = accounts.knownSession(idHash: digest) else { return nil }
+        return SignedIn(account: account, sessionID: id, sessionDigest: digest)
+    }
+
     /// `check` without reading the store.
     private func checkFromMemory(_ head: HTTPRequest) throws {
-        let carriesToken = head.headers[.authorization] != nil && Self.acceptsTokens(head.path)
-        guard let id = SessionCookie.id(in: head), !carriesToken else {
-            if !carriesToken, accounts.accountsKnownToExist { throw Self.unauthorized(head) }
+        guard let known = knownMember(of: head) else { return }
+        guard let signedIn = known else {
+            if accounts.accountsKnownToExist { throw Self.unauthorized(head) }
             return
         }
-        guard let (_, account) = accounts.knownSession(idHash: SessionCookie.digest(id)) else { return }
-        if !account.role.canEdit, !Self.isSelfService(head.path) { throw HTTPError(.forbidden, "errorText403Role") }
+        if !signedIn.account.role.canEdit, !Self.isSelfService(head.path) { throw HTTPError(.forbidden, "errorText403Role") }
     }
 
     /// Paths anyone may reach: the way in, health, the API's description, and the look
@@ -112,11 +121,19 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
             return try next(request)
         }
         var request = request
-        request.signedIn = try member(of: request)
+        if request.runsOnEventLoop, accounts.readsWaitOnNetwork {
+            // PostgreSQL, on an event loop (an admission check, a refusal, a route answered from
+            // memory): only what is known without the database. A session not in the cache is
+            // judged by the request's own pass, on a pool; an admission check sees no member.
+            guard let known = knownMember(of: request) else { return try next(request) }
+            request.signedIn = known
+        } else {
+            request.signedIn = try member(of: request)
+        }
         let path = request.path
         if isPublic(path) || request.isRefusedForItsMethod { return try next(request) }
         guard let signedIn = request.signedIn else {
-            if try accounts.accountCount() == 0 {
+            if try !accounts.accountsKnownToExist && accounts.accountCount() == 0 {
                 guard request.method == .get || request.method == .head else {
                     throw HTTPError(.forbidden, "errorText403Setup")
                 }
