@@ -59,7 +59,7 @@ extension ItemStore {
 
     /// The condition that an item's folded text holds every one of `words` (already folded).
     static func postgresSearch(_ words: [String]) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
-        ("id IN (SELECT item_id FROM item_search WHERE \(postgresMatches(words)))", words.map(postgresArgument))
+        ("id IN (SELECT item_id FROM item_search WHERE \(postgresMatches(words)))", words.flatMap(postgresArguments))
     }
 
     /// The count of the items whose folded text holds every one of `words` (already folded), from
@@ -72,14 +72,16 @@ extension ItemStore {
     /// Each word as a substring (`LIKE`, through the trigram index) when it has three characters
     /// or more; as one of the text's pieces (`search_grams`, through `item_search_grams`) when it
     /// has one or two, which have no trigram to look up. The two are the same test: a piece of
-    /// one or two characters is a substring of that length.
+    /// one or two characters is a substring of that length. `strpos` says so again for the plans
+    /// that test rows one by one (a page walking the list's order): it costs next to nothing where
+    /// `search_grams` cuts the whole text in pieces, and PostgreSQL tests the cheaper first.
     private static func postgresMatches(_ words: [String]) -> String {
-        words.map { isShort($0) ? "search_grams(folded) @> ARRAY[CAST(? AS text)]" : "folded LIKE ? ESCAPE '\\'" }
+        words.map { isShort($0) ? "search_grams(folded) @> ARRAY[CAST(? AS text)] AND strpos(folded, ?) > 0" : "folded LIKE ? ESCAPE '\\'" }
             .joined(separator: " AND ")
     }
 
-    private static func postgresArgument(_ word: String) -> any DatabaseValueConvertible {
-        isShort(word) ? word : likePattern(word)
+    private static func postgresArguments(_ word: String) -> [any DatabaseValueConvertible] {
+        isShort(word) ? [word, word] : [likePattern(word)]
     }
 
     /// One or two characters, as PostgreSQL's `length` counts them (code points), and SQLite's
