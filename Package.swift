@@ -48,7 +48,7 @@ let package = Package(
         // The child process that the store's crash test kills with SIGKILL.
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage", "ImageFixtures"], path: "Tests/StorageCrashWriter", swiftSettings: strict),
         // Benchmarks (not tests): `swift run -c release StorageBenchmark` and so on; see Benchmarks/README.md.
-        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "ImageFixtures"], path: "Benchmarks/Storage", swiftSettings: strict),
+        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage", "ImageFixtures", "PostgreSQL"], path: "Benchmarks/Storage", swiftSettings: strict),
         .executableTarget(name: "MustacheBenchmark", dependencies: ["Mustache"], path: "Benchmarks/Mustache", swiftSettings: strict),
         // A load generator in Swift speaking HTTP/1.1 itself, run by Benchmarks/soak.sh.
         .executableTarget(name: "SoakBenchmark", dependencies: ["CLinuxShim"], path: "Benchmarks/Soak", swiftSettings: strict),

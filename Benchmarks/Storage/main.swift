@@ -1,6 +1,8 @@
-// The store at scale (not a test): `swift run -c release StorageBenchmark [--items 100000] [--keep]`.
+// The store at scale (not a test): `swift run -c release StorageBenchmark [--items 100000] [--keep]
+// [--database URL]`.
 //
-// Seeds a fresh store with N items, then times: opening it, the first page of 100 items,
+// Seeds a fresh store with N items (SQLite; PostgreSQL with `--database` or `HOMEPWNER_DATABASE`,
+// see BenchmarkDatabase.swift), then times: opening it, the first page of 100 items,
 // pages at random offsets, index(of:), 1,000 random moves, 1,000 creates and 1,000 deletes,
 // with the durable default (synchronous=FULL); then issue 12's records: searches, sorted and
 // filtered pages, delete → Undo and a page of history, with their query plans. Prints median
@@ -13,16 +15,20 @@ struct Options {
     var items = 100_000
     var repetitions = 1_000
     var keep = false
+    /// A PostgreSQL URL: the store is made there instead of in a SQLite file.
+    var database: String?
 
-    init(_ arguments: [String]) {
+    init(_ arguments: [String], environment: [String: String]) {
+        database = environment["HOMEPWNER_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
             switch argument {
             case "--items": items = iterator.next().flatMap(Int.init) ?? items
             case "--repetitions": repetitions = iterator.next().flatMap(Int.init) ?? repetitions
             case "--keep": keep = true
+            case "--database": database = iterator.next() ?? database
             default:
-                print("usage: StorageBenchmark [--items N] [--repetitions N] [--keep]")
+                print("usage: StorageBenchmark [--items N] [--repetitions N] [--keep] [--database postgresql://…]")
                 exit(2)
             }
         }
@@ -124,15 +130,15 @@ func recordsBenchmarks(store: ItemStore, options: Options, into results: inout [
     }
 }
 
-let options = Options(CommandLine.arguments)
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("StorageBenchmark-\(UUID().uuidString)").path
-defer { if !options.keep { try? FileManager.default.removeItem(atPath: directory) } }
+let options = Options(CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
 
 do {
-    print("StorageBenchmark: \(options.items) items, \(options.repetitions) repetitions, in \(directory)")
-    var store = try ItemStore.open(directory: directory)
+    let database = try BenchmarkDatabase(options)
+    defer { if !options.keep { database.remove() } }
+    print("StorageBenchmark: \(options.items) items, \(options.repetitions) repetitions, \(database.summary)")
+    var store = try database.open()
     let seedTime = try measure { try store.seed(count: options.items) }
-    try store.checkpoint()
+    try database.settle(store)
     store.close()
     print("seeded \(options.items) items in \(format(seedTime)) ms")
 
@@ -141,12 +147,12 @@ do {
     var open = Samples(name: "open store")
     for _ in 0..<5 {
         var opened: ItemStore?
-        open.milliseconds.append(try measure { opened = try ItemStore.open(directory: directory) })
+        open.milliseconds.append(try measure { opened = try database.open() })
         opened?.close()
     }
     results.append((open, "< 100 ms"))
 
-    store = try ItemStore.open(directory: directory)
+    store = try database.open()
     defer { store.close() }
 
     var firstPage = Samples(name: "first page of 100")
@@ -226,8 +232,7 @@ do {
         let name = samples.name.padding(toLength: 30, withPad: " ", startingAt: 0)
         print("\(name) \(format(samples.percentile(0.5)))  \(format(samples.percentile(0.99)))    \(target)")
     }
-    let file = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
-    print("\ndatabase file: \(file / 1_024) KiB; durability: synchronous=FULL (default)")
+    print("\n" + (try database.footer(store)))
 } catch {
     print("StorageBenchmark failed: \(error)")
     exit(1)

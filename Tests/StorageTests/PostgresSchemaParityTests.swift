@@ -81,7 +81,7 @@ struct PostgresSchemaParityTests {
         }
     }
 
-    @Test("Every index of SQLite's is there by name on the same table, unique and partial alike; every unique key too")
+    @Test("Every index of SQLite's is there by name on the same table, unique and partial alike; every unique key too; no other but PostgreSQL's own")
     func indexes() throws {
         try EnginePair.with { engines in
             struct Index: Hashable { var table: String, unique: Bool, partial: Bool, columns: [String] }
@@ -125,6 +125,11 @@ struct PostgresSchemaParityTests {
                     #expect(postgres[name] == index, "index \(name): SQLite \(index), PostgreSQL \(String(describing: postgres[name]))")
                 }
             }
+            // And PostgreSQL has no other index on SQLite's tables than its keys (named otherwise)
+            // and those it needs where SQLite's serve (PostgresSchema.postgresOnlyIndexes, version 2).
+            let tables = Set(sqlite.values.map(\.table))
+            let extra = Set(postgres.filter { name, index in tables.contains(index.table) && !index.unique && sqlite[name] == nil }.keys)
+            #expect(extra == PostgresSchema.postgresOnlyIndexes)
         }
     }
 

@@ -216,7 +216,7 @@ extension ItemStore {
             if runningTotals != nil { return nil }
             if !matches.isEmpty, searchesIndexesOnly, !query.valuableOnly, !query.withPhotoOnly, !query.filtersPlaces,
                !importStaging {
-                return engine == .postgresql ? ItemStore.postgresSearchCount(plainWords.count) : ItemStore.searchCount(matches.map(\.table))
+                return engine == .postgresql ? ItemStore.postgresSearchCount(plainWords) : ItemStore.searchCount(matches.map(\.table))
             }
             return "SELECT count(*), \(Self.totalAndUnitsSQL) FROM items \(whereClause)"
         }
@@ -261,7 +261,17 @@ extension ItemStore {
         /// The page's SQL and arguments (then LIMIT and OFFSET).
         func page(matchCount: Int) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
             let (condition, arguments) = pagingCondition(matchCount: matchCount)
-            return ("SELECT \(Item.columns) FROM items \(Self.whereClause(condition)) ORDER BY \(ordering) LIMIT ? OFFSET ?", arguments)
+            return (Self.pageSQL(Self.whereClause(condition), ordering: ordering, engine: engine), arguments)
+        }
+
+        /// `SELECT` ``Item/columns`` of the rows `whereClause` keeps, in `ordering`, then `LIMIT ? OFFSET ?`.
+        /// On PostgreSQL the page's rows are chosen first, in a subquery, and the columns'
+        /// subqueries (location, labels) run for those rows only: its executor computes the select
+        /// list of every row that OFFSET skips (SQLite's skips them before), which made a page
+        /// deep in a sorted list of 100,000 items take over half a second.
+        static func pageSQL(_ whereClause: String, ordering: String, engine: DatabaseEngine) -> String {
+            guard engine == .postgresql else { return "SELECT \(Item.columns) FROM items \(whereClause) ORDER BY \(ordering) LIMIT ? OFFSET ?" }
+            return "SELECT \(Item.columns) FROM (SELECT * FROM items \(whereClause) ORDER BY \(ordering) LIMIT ? OFFSET ?) AS items ORDER BY \(ordering)"
         }
 
         var ordering: String {

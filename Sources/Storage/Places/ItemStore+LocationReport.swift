@@ -42,7 +42,7 @@ extension ItemStore {
                 guard let subtotal = subtotals[id] else { continue }
                 try section(LocationSubtotal(location: location, count: subtotal.count, totalValue: subtotal.total))
                 try db.forEachRow(
-                    "SELECT \(Item.columns) FROM items \(whereClause) AND location_id IS NOT DISTINCT FROM ? ORDER BY \(selection.ordering)",
+                    "SELECT \(Item.columns) FROM items \(whereClause) AND \(Self.inLocation(db.engine)) ORDER BY \(selection.ordering)",
                     arguments: selection.arguments + [id == 0 ? Int64?.none : id]
                 ) { row in try body(Item(row: row)) }
             }

@@ -1,6 +1,25 @@
 import Foundation
 
 extension ItemStore {
+    /// The condition that an item is in the location whose id is the argument (NULL: in none),
+    /// read through an index. SQLite's `IS NOT DISTINCT FROM` (its `IS`) uses `items_by_location`;
+    /// PostgreSQL's uses no index (a move into a section then read all 100,000 rows), so there it
+    /// is the expression of `items_in_section`, an index of PostgreSQL's alone (schema version 2),
+    /// which holds only listed items: the queries using it say `import_id IS NULL` too.
+    static func inLocation(_ engine: DatabaseEngine) -> String {
+        engine == .sqlite ? "location_id IS NOT DISTINCT FROM ?" : "coalesce(location_id, 0) = coalesce(?, 0)"
+    }
+
+    /// A move's reads of the section it goes to (arguments: the location's id or NULL, the moving
+    /// item's key; then an index): how many other items it holds, the position of the one at that
+    /// index, and the last position.
+    static func sectionReads(_ engine: DatabaseEngine) -> (count: String, anchor: String, last: String) {
+        let others = "\(inLocation(engine)) AND key != ? AND \(Item.isListed)"
+        return ("SELECT count(*) FROM items WHERE \(others)",
+                "SELECT position FROM items WHERE \(others) ORDER BY position LIMIT 1 OFFSET ?",
+                "SELECT max(position) FROM items WHERE \(others)")
+    }
+
     /// What a move into a location's section did.
     public struct SectionMove: Sendable, Equatable {
         /// The item as it is after the move.
@@ -29,16 +48,11 @@ extension ItemStore {
             let targetID = try Self.placementIDs(ItemPlacement(locationKey: location), db).location
             if let index, index < 0 { throw StoreError.indexOutOfRange(index: index, count: 0) }
             // The section's other items in order: the one at `index` is the one to go before.
-            let others = try db.fetchOne("""
-                SELECT count(*) FROM items WHERE location_id IS NOT DISTINCT FROM ? AND key != ? AND \(Item.isListed)
-                """, targetID, key) { $0[0] as Int } ?? 0
+            let reads = Self.sectionReads(db.engine)
+            let others = try db.fetchOne(reads.count, targetID, key) { $0[0] as Int } ?? 0
             let sectionIndex = min(index ?? others, others)
-            let anchor: Int64? = sectionIndex < others ? try db.fetchOne("""
-                SELECT position FROM items WHERE location_id IS NOT DISTINCT FROM ? AND key != ? AND \(Item.isListed) ORDER BY position LIMIT 1 OFFSET ?
-                """, targetID, key, sectionIndex) { $0[0] as Int64 } : nil
-            let last: Int64? = anchor == nil && others > 0 ? try db.fetchOne("""
-                SELECT max(position) FROM items WHERE location_id IS NOT DISTINCT FROM ? AND key != ? AND \(Item.isListed)
-                """, targetID, key) { $0[0] as Int64 } : nil
+            let anchor: Int64? = sectionIndex < others ? try db.fetchOne(reads.anchor, targetID, key, sectionIndex) { $0[0] as Int64 } : nil
+            let last: Int64? = anchor == nil && others > 0 ? try db.fetchOne(reads.last, targetID, key) { $0[0] as Int64 } : nil
             order.remove(position)
             // Before the anchor, else just after the section's last item, else where it was.
             let to: Int
@@ -108,7 +122,7 @@ extension ItemStore {
                 """, key, map: { (location: $0[0] as Int64?, position: $0[1] as Int64, key: $0[2] as UUID?) })
             else { return nil }
             let index = try db.fetchOne("""
-                SELECT count(*) FROM items WHERE location_id IS NOT DISTINCT FROM ? AND position < ? AND \(Item.isListed)
+                SELECT count(*) FROM items WHERE \(Self.inLocation(db.engine)) AND position < ? AND \(Item.isListed)
                 """, row.location, row.position) { $0[0] as Int } ?? 0
             let count = try db.fetchOne("SELECT count FROM location_stats WHERE location_id = ?", row.location ?? 0) { $0[0] as Int } ?? 0
             return SectionPlace(locationKey: row.key, index: index, count: count)

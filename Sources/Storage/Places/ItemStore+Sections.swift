@@ -36,7 +36,7 @@ extension ItemStore {
                 let (sectionCondition, sectionArguments) = Self.condition(of: section.group, places)
                 let conditions = [condition, sectionCondition].filter { !$0.isEmpty }.joined(separator: " AND ")
                 let page = try db.fetchAll(
-                    "SELECT \(Item.columns) FROM items \(Selection.whereClause(conditions)) ORDER BY \(selection.ordering) LIMIT ? OFFSET ?",
+                    Selection.pageSQL(Selection.whereClause(conditions), ordering: selection.ordering, engine: db.engine),
                     arguments: arguments + sectionArguments + [to - from, from - section.start], map: Item.init(row:))
                 items += page
                 itemSections += Array(repeating: number, count: page.count)

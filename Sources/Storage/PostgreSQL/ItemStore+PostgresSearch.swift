@@ -8,8 +8,9 @@ import Foundation
 // run as the connection's `beforeCommit`) into `item_search`: one row per item, its name, serial,
 // maker, model, notes and documents' titles, each folded by ``SearchText`` and joined by line
 // breaks. A word (never holding a line break) is then found as a substring, `LIKE '%word%'`, which
-// `pg_trgm`'s trigram index answers for words of any length and in any script; the index is
-// lossy and every candidate is checked against the pattern, so what it finds is exact.
+// `pg_trgm`'s trigram index answers (lossy: every candidate is checked against the pattern, so
+// what it finds is exact); a word of one or two characters, which has no trigram, as one of the
+// text's pieces of that length (`search_grams`, schema version 2).
 extension ItemStore {
     /// Folds the text of every item noted in `search_pending` into `item_search`, and empties it.
     static func refreshSearchRows(_ db: Database) throws {
@@ -58,18 +59,34 @@ extension ItemStore {
 
     /// The condition that an item's folded text holds every one of `words` (already folded).
     static func postgresSearch(_ words: [String]) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
-        ("id IN (SELECT item_id FROM item_search WHERE \(postgresLikes(words.count)))", words.map(likePattern))
+        ("id IN (SELECT item_id FROM item_search WHERE \(postgresMatches(words)))", words.flatMap(postgresArguments))
     }
 
-    /// The count of the items whose folded text holds every one of `words`, from the search
-    /// table alone (as SQLite counts from its indexes: no total), with ``postgresSearch(_:)``'s arguments.
-    static func postgresSearchCount(_ words: Int) -> String {
-        "SELECT count(*), NULL, NULL FROM item_search WHERE \(postgresLikes(words))"
+    /// The count of the items whose folded text holds every one of `words` (already folded), from
+    /// the search table alone (as SQLite counts from its indexes: no total), with
+    /// ``postgresSearch(_:)``'s arguments.
+    static func postgresSearchCount(_ words: [String]) -> String {
+        "SELECT count(*), NULL, NULL FROM item_search WHERE \(postgresMatches(words))"
     }
 
-    private static func postgresLikes(_ count: Int) -> String {
-        Array(repeating: "folded LIKE ? ESCAPE '\\'", count: count).joined(separator: " AND ")
+    /// Each word as a substring (`LIKE`, through the trigram index) when it has three characters
+    /// or more; as one of the text's pieces (`search_grams`, through `item_search_grams`) when it
+    /// has one or two, which have no trigram to look up. The two are the same test: a piece of
+    /// one or two characters is a substring of that length. `strpos` says so again for the plans
+    /// that test rows one by one (a page walking the list's order): it costs next to nothing where
+    /// `search_grams` cuts the whole text in pieces, and PostgreSQL tests the cheaper first.
+    private static func postgresMatches(_ words: [String]) -> String {
+        words.map { isShort($0) ? "search_grams(folded) @> ARRAY[CAST(? AS text)] AND strpos(folded, ?) > 0" : "folded LIKE ? ESCAPE '\\'" }
+            .joined(separator: " AND ")
     }
+
+    private static func postgresArguments(_ word: String) -> [any DatabaseValueConvertible] {
+        isShort(word) ? [word, word] : [likePattern(word)]
+    }
+
+    /// One or two characters, as PostgreSQL's `length` counts them (code points), and SQLite's
+    /// search (``SearchText/gramToken(_:)``).
+    private static func isShort(_ word: String) -> Bool { word.unicodeScalars.count < 3 }
 
     /// `%word%`, with LIKE's own characters in the word matching themselves.
     static func likePattern(_ word: String) -> String {

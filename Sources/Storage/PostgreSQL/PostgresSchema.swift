@@ -7,7 +7,8 @@ import PostgreSQL
 ///     let connection = try PostgresConnection(configuration: configuration)
 ///     try PostgresSchema.migrate(connection)   // at start-up, before serving
 ///
-/// Its own versions count from 1, one migration each, recorded in `schema_version`. What differs
+/// Its own versions count from 1, one migration each, recorded in `schema_version` (2: indexes
+/// PostgreSQL needs where SQLite's serve, `PostgresSchema+Indexes.swift`). What differs
 /// from SQLite on purpose (the engine layer's SQL must allow for it):
 ///
 /// - Types: text is `text COLLATE "C"` (byte order, as SQLite's BINARY); INTEGER `bigint`; REAL
@@ -33,7 +34,8 @@ public enum PostgresSchema {
     /// The newest version this program knows: the number of ``migrations``.
     public static var version: Int { migrations.count }
 
-    /// The SQLite schema version that version 1 is equivalent to (`PRAGMA user_version`).
+    /// The SQLite schema version that this one is equivalent to (`PRAGMA user_version`): version 1
+    /// made the same tables; version 2 added indexes of PostgreSQL's alone (``postgresOnlyIndexesSQL``).
     public static let sqliteEquivalent = 19
 
     /// The columns that are 0/1 flags on SQLite and `boolean` here (table, column).
@@ -51,6 +53,7 @@ public enum PostgresSchema {
                                  + runningTotalsSQL + labelsTriggersSQL + searchSQL + PostgresCompatibility.script)
             try makeSearchIndex(db)
         },
+        { db in try db.executeScript(postgresOnlyIndexesSQL) },
     ]
 
     /// The advisory lock (`pg_advisory_xact_lock`) held while migrating: one key for the whole
