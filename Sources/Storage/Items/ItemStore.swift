@@ -264,12 +264,12 @@ public final class ItemStore: Sendable {
             var foreign: (entries: [HistoryEntry], itemCount: Int?)?
             var lastSeen: Int64 = 0
             let result = try db.inTransaction(.immediate) {
-                if try Self.dataVersion(db) != workingVersion {
+                let (version, lastEntry) = try Self.openListWrite(db)
+                if version != workingVersion {
                     working = try Self.loadOrder(db)
                     storedValuableThreshold.store(try Self.loadValuableThreshold(db), ordering: .releasing)
                     reloaded = true
                 }
-                let lastEntry = try Self.lastHistoryID(db)
                 if reloaded, db.engine == .postgresql {
                     // Another instance wrote since this one last looked: its entries go out first.
                     foreign = try Self.historyEntries(after: seenHistoryID.load(ordering: .relaxed), limit: ChangeFeed.maxEntriesPerChange, db)
@@ -277,9 +277,7 @@ public final class ItemStore: Sendable {
                 let reported = try reporting?(db, ChangeFeed.maxEntriesPerChange)
                 let result = try body(db, &working, &change)
                 recorded = try reported ?? Self.historyEntries(after: lastEntry, limit: ChangeFeed.maxEntriesPerChange, db)
-                locations = try Self.anyLocation(db)
-                bumped = try Self.bumpSharedRevision(db)
-                lastSeen = try Self.lastHistoryID(db)
+                (locations, bumped, lastSeen) = try Self.closeListWrite(db)
                 return result
             }
             let committed = working

@@ -88,8 +88,8 @@ extension Database {
     /// BEGIN, as `kind` asks on this engine.
     func postgresBegin(_ kind: TransactionKind) throws {
         if kind == .immediate, !postgresReadOnly {
-            try postgresExecuteScript("BEGIN ISOLATION LEVEL READ COMMITTED")
-            _ = try postgresExecute("SELECT pg_advisory_xact_lock(?)", [Self.writerLockKey])
+            // One round trip: the writers' turn is waited for as the transaction begins.
+            try postgresExecuteScript("BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock(\(Self.writerLockKey))")
         } else {
             try postgresExecuteScript("BEGIN ISOLATION LEVEL REPEATABLE READ" + (postgresReadOnly ? " READ ONLY" : ""))
         }

@@ -90,6 +90,30 @@ extension ItemStore {
                                        truncated: foreign.itemCount != nil, itemCount: foreign.itemCount))
     }
 
+    /// At the start of a list write: the data version (see `dataVersion`) and the newest history
+    /// entry. One round trip on PostgreSQL, where each costs a network exchange inside the turn
+    /// every instance's writers share.
+    static func openListWrite(_ db: Database) throws -> (version: Int64, lastEntry: Int64) {
+        guard db.engine == .postgresql else { return (try dataVersion(db), try lastHistoryID(db)) }
+        return try db.fetchOne(
+            "SELECT revision, (SELECT coalesce(max(id), 0) FROM item_history) FROM store_state WHERE id = 1"
+        ) { ($0[0] as Int64, $0[1] as Int64) } ?? (0, 0)
+    }
+
+    /// At the end of a list write: whether any location exists, the shared revision it bumped
+    /// (PostgreSQL, with the NOTIFY other instances hear at commit; nil on SQLite) and the newest
+    /// history entry. One round trip on PostgreSQL.
+    static func closeListWrite(_ db: Database) throws -> (locations: Bool, bumped: Int64?, lastEntry: Int64) {
+        guard db.engine == .postgresql else { return (try anyLocation(db), nil, try lastHistoryID(db)) }
+        let closed = try db.fetchOne("""
+            UPDATE store_state SET revision = revision + 1 WHERE id = 1
+            RETURNING revision, EXISTS (SELECT 1 FROM locations), (SELECT coalesce(max(id), 0) FROM item_history),
+                pg_notify(?, revision::text) IS NULL
+            """, ItemStore.revisionChannel) { (locations: $0[1] as Bool, bumped: Optional($0[0] as Int64), lastEntry: $0[2] as Int64) }
+        guard let closed else { throw DatabaseError(code: 11, message: "the store_state row is missing") }
+        return closed
+    }
+
     /// PostgreSQL: counts a write to accounts in the shared revision and tells the other
     /// instances (delivered at commit). Nothing on SQLite.
     static func bumpAccountsRevision(_ db: Database) throws -> Int64? {
