@@ -45,6 +45,21 @@ struct LiveDefaultPoolTests {
         #expect(passes.seen.withLock { $0 } == ["/page": false, "/health": true, "/missing": true])
     }
 
+    @Test("A middleware that cannot judge an admission pass queues it unjudged: the admission check never sees it, the handler's pass does")
+    func queuedUnjudged() throws {
+        let passes = Passes()
+        var builder = RouterBuilder()
+        builder.use { request, next in
+            passes.seen.withLock { $0[request.isAdmissionPass ? "admission" : "handler"] = request.runsOnEventLoop }
+            return request.isAdmissionPass ? .queuedUnjudged : try next(request)
+        }
+        builder.get("/file", on: Self.reads, admission: { _ in .answer(.text("from the admission check")) }) { _ in .text("from the handler") }
+        try withTestServer(router: builder.build()) { (client: TestClient) throws in
+            #expect(try client.get("/file").bodyString == "from the handler")
+        }
+        #expect(passes.seen.withLock { $0 } == ["admission": true, "handler": false])
+    }
+
     @Test("While a page waits on the default pool, the one event loop answers from memory at once")
     func loopStaysFree() throws {
         var configuration = HTTPServer.Configuration.testing

@@ -121,16 +121,25 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
             return try next(request)
         }
         var request = request
+        let path = request.path
         if request.runsOnEventLoop, accounts.readsWaitOnNetwork {
             // PostgreSQL, on an event loop (an admission check, a refusal, a route answered from
-            // memory): only what is known without the database. A session not in the cache is
-            // judged by the request's own pass, on a pool; an admission check sees no member.
-            guard let known = knownMember(of: request) else { return try next(request) }
+            // memory): only what is known without the database.
+            let known = knownMember(of: request)
+            if isPublic(path) || request.isRefusedForItsMethod {
+                request.signedIn = known ?? nil
+                return try next(request)
+            }
+            guard let known else {
+                // A session or token not known here. An admission check must not see the request
+                // (it may answer it, with a file): it is queued, and judged on its own pass. Any
+                // other pass on a loop answers from memory (a refusal, a redirect, a 404).
+                return request.isAdmissionPass ? .queuedUnjudged : try next(request)
+            }
             request.signedIn = known
         } else {
             request.signedIn = try member(of: request)
         }
-        let path = request.path
         if isPublic(path) || request.isRefusedForItsMethod { return try next(request) }
         guard let signedIn = request.signedIn else {
             if try !accounts.accountsKnownToExist && accounts.accountCount() == 0 {

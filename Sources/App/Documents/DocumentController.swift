@@ -8,8 +8,9 @@ import Storage
 /// origin of its own, without scripts). A PDF with JavaScript in it is just a file here.
 ///
 /// The bytes are sent from a cached file with sendfile(2): memory stays flat whatever the
-/// size. A download whose file is cached already is answered on the event loop, by the
-/// route's admission check; the first one makes the file on the documents pool.
+/// size. On SQLite a download whose file is cached already is answered on the event loop, by
+/// the route's admission check; the first one, and every one on PostgreSQL, runs on the
+/// documents pool.
 struct DocumentController: Sendable {
     let store: ItemStore
 
@@ -20,7 +21,8 @@ struct DocumentController: Sendable {
     /// The admission check of `GET /items/:key/documents/:document` and the draft's: a cached
     /// document is answered at once, anything else (the first download, an unknown one) queued.
     func admitDownload(_ request: HTTPRequest) throws -> HTTPAdmission {
-        guard let file = try file(request, making: false) else { return .queue() }
+        // On PostgreSQL even the document's row is a network round trip: never on a loop.
+        guard store.engine == .sqlite, let file = try file(request, making: false) else { return .queue() }
         return .answer(Self.respond(with: file, request: request))
     }
 

@@ -45,7 +45,7 @@ public struct HTTPRequest: Sendable {
     var rejection: (any Error & Sendable)? = nil
     /// Set while `Router.admit` runs the request through the middleware to its route's
     /// admission check rather than its handler.
-    var isAdmissionPass = false
+    public internal(set) var isAdmissionPass = false
     /// Whether this pass through the middleware runs on an event loop (a route pinned there, a
     /// static file, a refusal of the head, an admission check) rather than on a work pool: a
     /// middleware that would wait (for a database across the network) leaves such a pass alone.

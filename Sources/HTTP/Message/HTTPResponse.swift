@@ -25,6 +25,11 @@ public struct HTTPResponse: Sendable {
         self.admissionGrant = admissionGrant
     }
 
+    /// What a middleware answers in an admission pass (``HTTPRequest/isAdmissionPass``) when it
+    /// cannot judge the request without waiting: the request is queued for its route's pool
+    /// without its admission check, and judged by the middleware on its own pass there.
+    public static var queuedUnjudged: HTTPResponse { HTTPResponse(admissionGrant: AdmissionGrant(release: nil, pool: nil)) }
+
     /// An HTML page (`text/html; charset=utf-8`).
     public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse.html(bytes: Array(html.utf8), status: status)
