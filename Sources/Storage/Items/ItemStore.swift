@@ -58,6 +58,10 @@ public final class ItemStore: Sendable {
     let publication = Mutex(())
     /// PostgreSQL: the catch-up read every request makes, shared by requests made at once.
     let sharedStateRead = CoalescedRead()
+    /// PostgreSQL: the shared revision this instance's writer is committing, until it has applied
+    /// and published it (0: none). A catch-up whose snapshot already holds it leaves it to the
+    /// writer, or it would publish this instance's own write as another's.
+    let committingRevision = Atomic<Int64>(0)
     /// Counts committed changes to accounts, sessions and API tokens, by any ``AccountStore``
     /// of this store: what its session cache checks (item writes leave it alone).
     let accountWrites = Atomic<UInt64>(0)
@@ -263,6 +267,8 @@ public final class ItemStore: Sendable {
             var bumped: Int64?
             var foreign: (entries: [HistoryEntry], itemCount: Int?)?
             var lastSeen: Int64 = 0
+            // A commit that fails leaves nothing for a catch-up to wait on.
+            defer { committingRevision.store(0, ordering: .sequentiallyConsistent) }
             let result = try db.inTransaction(.immediate) {
                 let (version, lastEntry) = try Self.openListWrite(db)
                 if version != workingVersion {
@@ -278,6 +284,7 @@ public final class ItemStore: Sendable {
                 let result = try body(db, &working, &change)
                 recorded = try reported ?? Self.historyEntries(after: lastEntry, limit: ChangeFeed.maxEntriesPerChange, db)
                 (locations, bumped, lastSeen) = try Self.closeListWrite(db)
+                if let bumped { committingRevision.store(bumped, ordering: .sequentiallyConsistent) }
                 return result
             }
             let committed = working

@@ -65,6 +65,10 @@ extension ItemStore {
         publication.withLock { _ in
             // A write of this instance, or another catch-up, may have applied a later state meanwhile.
             guard read.state.dataVersion > orderDataVersion.load(ordering: .relaxed) else { return }
+            // This instance's own write, committed but not yet applied: its writer applies it (and
+            // the next catch-up anything committed after it).
+            let committing = committingRevision.load(ordering: .sequentiallyConsistent)
+            guard committing == 0 || read.state.dataVersion < committing else { return }
             storedValuableThreshold.store(read.state.threshold, ordering: .releasing)
             locationsExist.store(read.state.hasLocations, ordering: .releasing)
             order.withLock { $0 = read.state.order }
