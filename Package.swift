@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "Cryptography", dependencies: ["COpenSSL", "CCrypt"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite", "PostgreSQL", "Cryptography", "Imaging"], swiftSettings: strict),
         .target(name: "Layout", swiftSettings: strict),
+        // PO files and Plural-Forms rules (issue 26 part 5): the format of App's translations.
+        .target(name: "Gettext", swiftSettings: strict),
         .target(name: "PostgreSQL", dependencies: ["CLibPQ"], swiftSettings: strict),
         .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),
         // The takeaway ZIP (issue 24): the container written here, deflate from the system's zlib.
@@ -62,6 +64,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "Cryptography", "ImageFixtures", "Imaging"], swiftSettings: strict),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], swiftSettings: strict),
+        .testTarget(name: "GettextTests", dependencies: ["Gettext"], swiftSettings: strict),
         // Against HOMEPWNER_TEST_DATABASE (`.ci/postgres.sh start`); skipped, saying so, without it.
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"], swiftSettings: strict),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strict),
