@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CImaging"], swiftSettings: strict),
         // The takeaway ZIP (issue 24): the container written here, deflate from the system's zlib.
         .target(name: "Archiving", dependencies: ["CZlib"], swiftSettings: strict),
-        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography", "Archiving", "QRCode"], exclude: ["Caches/README.md"], swiftSettings: strict),
+        .target(name: "App", dependencies: ["HTTP", "Mustache", "Storage", "Layout", "Cryptography", "Archiving", "QRCode", "Gettext"], exclude: ["Caches/README.md"],
+                resources: [.copy("Resources/Localization")], swiftSettings: strict),
         .executableTarget(name: "homepwner", dependencies: ["App", "HTTP", "PostgreSQL"], swiftSettings: strict),
 
         // Shared by HTTPTests and AppTests: a live server on port 0 and a raw-socket client.

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Glibc
 import HTTP
@@ -59,6 +60,16 @@ enum Launcher {
         server.shutdown(gracePeriod: .seconds(5))
         afterShutdown()
         return 0
+    }
+
+    /// Reads and checks the interface's translations (``Translations/directory``) before
+    /// anything is opened or bound: false, after printing every problem with its file and
+    /// line to stderr, when they cannot be used.
+    static func checkTranslations() -> Bool {
+        guard let error = Translations.loadError else { return true }
+        for line in error.lines() { printError("homepwner: translations: \(line)") }
+        printError("homepwner: translations: not starting; fix the files in \(Translations.directory)")
+        return false
     }
 
     /// The password given on standard input (one line; the newline is not part of it).

@@ -62,6 +62,12 @@ struct Options: Sendable, Equatable {
           --quiet              no access log
           --help               show this help (every command takes --help too)
           --version            show the version and the schema versions, and exit
+
+        Environment:
+          HOMEPWNER_TRANSLATIONS=DIR
+                               read the interface's translations (en.po, zh-Hans.po, zh-Hant.po) from DIR
+                               instead of the built-in ones, checked as they are: any problem stops the
+                               server at start, naming the file and line (see README, "Translations")
         """
 
     struct ParseError: Error, CustomStringConvertible {

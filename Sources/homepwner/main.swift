@@ -7,12 +7,14 @@ import Storage
 // `homepwner users …` manages accounts, `tokens …` their API tokens, `backup`/`restore` copy the whole store, `export --zip` writes the takeaway ZIP, and exit;
 // everything else starts the server.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "users" {
+    if !Launcher.checkTranslations() { exit(1) }
     exit(UsersCommand.run(Array(CommandLine.arguments.dropFirst(2)), readPassword: Launcher.readPasswordFromStandardInput))
 }
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "tokens" {
     exit(TokensCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "export" {
+    if !Launcher.checkTranslations() { exit(1) }
     exit(ExportCommand.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.count > 1, ["backup", "restore"].contains(CommandLine.arguments[1]) {
@@ -34,6 +36,8 @@ if options.showVersion {
     print(VersionCommand.report(dataDirectory: options.dataDirectory))
     exit(0)
 }
+// The translations are read and checked before anything is created or bound (issue 26 part 5).
+if !Launcher.checkTranslations() { exit(1) }
 do {
     // Mode 0700 for what we create: it will hold the password hashes.
     try PrivateFile.createDirectory(options.dataDirectory)

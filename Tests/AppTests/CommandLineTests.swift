@@ -10,10 +10,11 @@ import Testing
 struct CommandLineTests {
     /// Runs the executable with `arguments`; (status, stdout, stderr). One still running after
     /// `timeout` seconds (a server that should have refused to start) is killed: status -1.
-    static func run(_ arguments: [String], timeout: Double = 20) throws -> (Int32, String, String) {
+    static func run(_ arguments: [String], timeout: Double = 20, environment: [String: String] = [:]) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try ServerProcess.executablePath)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let stdout = Pipe(), stderr = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout

@@ -25,7 +25,7 @@ struct PlaceErrorsTests {
         let (described, text) = ErrorPages.describe(error)
         #expect(described.rawValue == status)
         #expect(text == detail)
-        #expect(Strings.english[text] != nil || !text.hasPrefix("places"), "a key names a string")
+        #expect(Strings.lookup(text, .english) != nil || !text.hasPrefix("places"), "a key names a string")
     }
 
     @Test("Each message names the field it belongs beside, and says the same thing in all three languages")

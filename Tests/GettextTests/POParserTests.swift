@@ -71,6 +71,7 @@ struct POParserTests {
     @Test("Each syntax error is reported at its line", arguments: [
         ("msgctxt \"a\"\nmsgid \"A\nmsgstr \"B\"", 7, "unterminated string"),
         ("msgctxt \"a\"\nmsgid \"A\"\nmsgstr \"B\\q\"", 8, "bad escape \\q"),
+        ("msgctxt \"a\"\nmsgid \"A\"\nmsgstr \"B\\é\"", 8, "bad escape \\é ("),
         ("msgctxt \"a\"\nmsgid \"A\"\nmsgstr \"B\" \"C\"", 8, "text after the closing quote"),
         ("msgctxt \"a\"\nmsgstr \"B\"", 7, "msgstr without msgid"),
         ("msgctxt \"a\"\nmsgid \"A\"\n\nmsgctxt \"b\"\nmsgid \"B\"\nmsgstr \"B\"", 6, "this entry has no msgstr"),
@@ -94,7 +95,7 @@ struct POParserTests {
     func invalidUTF8() {
         let bytes = Array((Self.header + "msgctxt \"a\"\nmsgid \"A\"\nmsgstr \"").utf8) + [0xC3, 0x28] + Array("\"\n\nmsgctxt \"b\"\nmsgid \"B\"\nmsgstr \"B\"\n".utf8)
         let file = POParser.parse(bytes)
-        #expect(file.problems.map(\.line) == [8, 6], "\(file.problems)")
+        #expect(file.problems.map(\.line) == [8], "the entry is dropped, not reported again: \(file.problems)")
         #expect(file.problems.first?.message.contains("UTF-8") == true)
         #expect(file.entries.map(\.context) == ["b"])
     }

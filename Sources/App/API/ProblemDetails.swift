@@ -40,8 +40,7 @@ struct ProblemDetails: Error, Sendable {
             "title": status.reasonPhrase,
             "status": code,
         ]
-        let text = detail.map { Strings.table(language)[$0] ?? Strings.english[$0] ?? $0 }
-            ?? Strings.table(language)["errorText\(code)"]
+        let text = detail.map { Strings.lookup($0, language) ?? $0 } ?? Strings.lookup("errorText\(code)", language)
         if let text, !text.isEmpty { object["detail"] = text }
         if !errors.isEmpty {
             object["errors"] = errors.map { ["field": $0.field, "message": Strings.format($0.message, language, $0.arguments)] }

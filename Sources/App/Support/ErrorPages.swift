@@ -77,10 +77,10 @@ extension PageRenderer {
         // A detail that names a string (`errorText403Role`) is shown in the browser's language;
         // otherwise the status's own text, else the detail as it is.
         var text: String
-        if let detail, let translated = Strings.table(context.language)[detail] ?? Strings.english[detail] {
+        if let detail, let translated = Strings.lookup(detail, context.language) {
             text = translated
         } else {
-            text = Strings.table(context.language)["errorText\(code)"] ?? ""
+            text = Strings.lookup("errorText\(code)", context.language) ?? ""
             if text.isEmpty, let detail { text = detail }
         }
         let values: [String: MustacheValue] = [

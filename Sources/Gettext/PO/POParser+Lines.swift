@@ -5,10 +5,10 @@ extension POParser.State {
         var line = bytes
         while let first = line.first, first == 0x20 || first == 0x09 { line.removeFirst() }
         guard let first = line.first else { return }  // blank lines only separate entries
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            problem(number, "not valid UTF-8 (the file must be saved as UTF-8)")
-            return
-        }
+        // Read on (bad bytes as U+FFFD), so the entry ends where it should; it is dropped.
+        let isValid = String(validating: bytes, as: UTF8.self) != nil
+        if !isValid { problem(number, "not valid UTF-8 (the file must be saved as UTF-8)") }
+        defer { if !isValid { entry?.isDamaged = true } }
         if first == UInt8(ascii: "#") {
             readComment(line.dropFirst(), number: number)
             return
@@ -18,7 +18,7 @@ extension POParser.State {
                 problem(number, "a string outside any msgid or msgstr")
                 return
             }
-            if let text = literal(line, number: number) { append(text, to: keyword, line: number) }
+            if let text = literal(line, number: number) { append(text, to: keyword, line: number) } else { entry?.isDamaged = true }
             return
         }
         var word = line
@@ -26,18 +26,18 @@ extension POParser.State {
         let name = String(decoding: line[line.startIndex..<word.startIndex], as: UTF8.self)
         guard let keyword = Self.keyword(name) else {
             problem(number, "unknown keyword \(name.count > 40 ? String(name.prefix(40)) + "…" : name) (msgctxt, msgid, msgid_plural, msgstr or msgstr[N])")
-            open = nil
+            damage()
             return
         }
         while let byte = word.first, byte == 0x20 || byte == 0x09 { word.removeFirst() }
         guard word.first == UInt8(ascii: "\"") else {
             problem(number, "\(keyword.name) needs a quoted string")
-            open = nil
+            damage()
             return
         }
         let text = literal(word, number: number)
         start(keyword, line: number)
-        if let text { append(text, to: keyword, line: number) }
+        if let text { append(text, to: keyword, line: number) } else { entry?.isDamaged = true }
     }
 
     private static func keyword(_ name: String) -> POParser.Keyword? {
@@ -81,7 +81,9 @@ extension POParser.State {
                 if current.hasStrings {
                     finishEntry()
                 } else {
-                    problem(current.line, current.id == nil ? "msgctxt without msgid after it" : "this entry has no msgstr")
+                    if !current.isDamaged {
+                        problem(current.line, current.id == nil ? "msgctxt without msgid after it" : "this entry has no msgstr")
+                    }
                     entry = nil
                 }
             }
@@ -94,14 +96,14 @@ extension POParser.State {
         case .pluralID:
             guard let current = entry, current.id != nil, !current.hasStrings, current.pluralID == nil else {
                 problem(line, entry?.pluralID != nil ? "a second msgid_plural" : "msgid_plural without msgid before it")
-                open = nil
+                damage()
                 return
             }
             entry?.pluralID = ""
         case .string, .indexedString:
             guard let current = entry, current.id != nil else {
                 problem(line, "\(keyword.name) without msgid before it")
-                open = nil
+                damage()
                 return
             }
             let expected = current.pluralID == nil ? POParser.Keyword.string : .indexedString(current.strings.count)
@@ -113,7 +115,7 @@ extension POParser.State {
                 default: "\(keyword.name) out of order: \(expected.name) comes next"
                 }
                 problem(line, message)
-                open = nil
+                damage()
                 return
             }
             if !current.hasStrings { entry?.stringLine = line }
@@ -134,15 +136,26 @@ extension POParser.State {
         }
     }
 
+    /// After a reported error: the entry is dropped without further complaint, and a
+    /// string on the next line continues nothing.
+    private mutating func damage() {
+        entry?.isDamaged = true
+        open = nil
+    }
+
     /// Ends the entry being read, if any: one without a msgstr is reported.
     mutating func finishEntry() {
         open = nil
         guard let current = entry else { return }
         entry = nil
         guard let id = current.id, current.hasStrings else {
-            problem(current.line, current.id == nil ? "msgctxt without msgid after it" : "this entry has no msgstr")
+            if !current.isDamaged {
+                problem(current.line, current.id == nil ? "msgctxt without msgid after it" : "this entry has no msgstr")
+            }
             return
         }
+        // A string of it could not be read (reported): what is left of it would be wrong.
+        guard !current.isDamaged else { return }
         var finished = POEntry(context: current.context, id: id, pluralID: current.pluralID, strings: current.strings,
                                flags: current.flags, comments: current.comments, line: current.line, stringLine: current.stringLine)
         finished.pieces = current.pieces

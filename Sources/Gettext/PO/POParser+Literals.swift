@@ -18,7 +18,7 @@ extension POParser.State {
             if byte == UInt8(ascii: "\\") {
                 let next = line.index(after: index)
                 guard next < line.endIndex, let unescaped = Self.escapes[line[next]] else {
-                    let shown = next < line.endIndex ? String(decoding: line[next...].prefix(1), as: UTF8.self) : ""
+                    let shown = next < line.endIndex ? String(decoding: line[next...].prefix(4), as: UTF8.self).prefix(1) : ""
                     problem(number, "bad escape \\\(shown) (use \\\\, \\\", \\n or \\t)")
                     return nil
                 }

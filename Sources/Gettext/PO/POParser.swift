@@ -89,6 +89,8 @@ public enum POParser {
         var pieces: [POEntry.Piece] = []
         var flags: Set<String>
         var comments: [String]
+        /// Whether one of its strings had a syntax error.
+        var isDamaged = false
 
         var hasStrings: Bool { stringLine > 0 }
     }

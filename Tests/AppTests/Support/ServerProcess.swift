@@ -18,7 +18,8 @@ final class ServerProcess: @unchecked Sendable {
     ///
     /// - Parameter fileLimit: RLIMIT_NOFILE's soft and hard limits to start it under (through
     ///   the shell's `ulimit`); its standard error is then kept in ``errorText``.
-    init(arguments: [String] = [], fileLimit: (soft: Int, hard: Int)? = nil) throws {
+    /// - Parameter environment: variables added to this process's for the server (not for `users add`).
+    init(arguments: [String] = [], fileLimit: (soft: Int, hard: Int)? = nil, environment: [String: String] = [:]) throws {
         dataDirectory = try TemporaryDirectory()
         let add = Process()
         add.executableURL = URL(fileURLWithPath: try Self.executablePath)
@@ -36,6 +37,7 @@ final class ServerProcess: @unchecked Sendable {
             "--port", "0", "--quiet", "--data-dir", dataDirectory.path,
             "--templates-dir", repositoryRoot + "/Templates", "--public-dir", repositoryRoot + "/Public",
         ] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.standardError
