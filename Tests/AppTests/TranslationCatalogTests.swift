@@ -196,3 +196,66 @@ struct TranslationCatalogTests {
         #expect(lines.last == "… and \(found.count - TranslationError.listedProblems) more problems")
     }
 }
+
+/// Plural messages: one per count-dependent text, its forms chosen by each language's
+/// `Plural-Forms` rule, checked like the rest.
+@Suite("Plural messages")
+struct PluralMessageTests {
+    let checks = TranslationCatalogTests()
+
+    @Test("English says 0 items, 1 item, 2 items; Chinese has one form")
+    func englishAndChinese() {
+        #expect([0, 1, 2, 21].map { Strings.plural("countItems", count: $0, .english, [String($0)]) }
+                == ["0 items", "1 item", "2 items", "21 items"])
+        #expect([0, 1, 2].map { Strings.plural("countItems", count: $0, .simplifiedChinese, [String($0)]) }
+                == ["0 件物品", "1 件物品", "2 件物品"])
+        #expect(Strings.plural("itemsSummary", count: 1, .english, ["1", "$5"]) == "1 item worth $5")
+        #expect(Strings.plural("itemsSummary", count: 3, .traditionalChinese, ["3", "$5"]) == "3 件物品，共值 $5")
+        #expect(Strings.plural("importCreatesLabels", count: 1, .english, ["1", "Gift"]) == "1 new label will be created: Gift.")
+        #expect(Strings.plural("importCreatesLabels", count: 2, .english, ["2", "Gift, Toy"]) == "2 new labels will be created: Gift, Toy.")
+        #expect(Strings.plural("reportOwners", count: 1, .english, []) == "Owner" && Strings.plural("reportOwners", count: 2, .english, []) == "Owners")
+        #expect(Strings.plural("noSuchKey", count: 1, .english, []) == "noSuchKey")
+        #expect(Strings.text("countItems", .english) == "countItems", "a plural message is not a plain one")
+    }
+
+    @Test("A language with three forms needs only its file: Polish's rule picks each form")
+    func threeForms() throws {
+        // zh-Hans.po turned into a three-form language: each plural message's one form
+        // written three times, marked with its number.
+        let text = try #require(TranslationCatalogTests.bundled["zh-Hans.po"])
+        let expression = try NSRegularExpression(pattern: #"(?m)^msgstr\[0\] "(.*)"$"#)
+        let threeForms = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                             withTemplate: "msgstr[0] \"$1 #0\"\nmsgstr[1] \"$1 #1\"\nmsgstr[2] \"$1 #2\"")
+            .replacingOccurrences(of: "nplurals=1; plural=0;",
+                                  with: "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")
+        var files = TranslationCatalogTests.bundled.mapValues { Array($0.utf8) }
+        files["zh-Hans.po"] = Array(threeForms.utf8)
+        let catalog = try TranslationCatalog.load(files: files, directory: "/t").get()
+        let table = catalog.table(.simplifiedChinese)
+        #expect([1, 2, 4, 5, 12, 22, 25, 0].map { table.plural("countItems", count: $0, [String($0)]) } == [
+            "1 件物品 #0", "2 件物品 #1", "4 件物品 #1", "5 件物品 #2", "12 件物品 #2", "22 件物品 #1", "25 件物品 #2", "0 件物品 #2",
+        ])
+    }
+
+    @Test("A plural message with the wrong number of forms, or placeholders its source lacks, is named with its line")
+    func pluralChecks() {
+        let entry = "msgid \"1 item\"\nmsgid_plural \"{0} items\"\nmsgstr[0] \"{0} 件物品\"\n"
+        checks.expectOne({ Self.after(entry, "msgstr[1] \"{0} 件\"\n", in: $0) }, in: "zh-Hans.po",
+                         "\"countItems\" has 2 plural forms; Plural-Forms says nplurals=1")
+        checks.expectOne({ TranslationCatalogTests.replacing("msgstr[0] \"{0} 件物品\"\n", with: "msgstr[0] \"{1} 件物品\"\n", in: $0) },
+                         in: "zh-Hans.po", "msgstr[0] for \"countItems\" uses {1}, its source uses {0}")
+        checks.expectOne({ TranslationCatalogTests.replacing("msgstr[0] \"{0} 件物品\"\n", with: "msgstr[0] \"件物品\"\n", in: $0) },
+                         in: "zh-Hans.po", "the forms of \"countItems\" together use no placeholder, its source uses {0}")
+        checks.expectOne({ TranslationCatalogTests.replacing("msgstr[1] \"{0} items\"\n", with: "msgstr[1] \"{0} item\"\n", in: $0) },
+                         in: "en.po", "msgstr for \"countItems\" differs from its msgid", lineOffset: -1)
+        checks.expectOne({ TranslationCatalogTests.replacing("msgid_plural \"{0} items\"\nmsgstr[0] \"{0} 件物品\"\n",
+                                                             with: "msgstr \"{0} 件物品\"\n", in: $0) },
+                         in: "zh-Hans.po", "\"countItems\" has no msgid_plural, but its source has (en.po line ", lineOffset: -2)
+    }
+
+    /// `text` with `addition` inserted after the first `anchor`; the line of `anchor`'s last line.
+    static func after(_ anchor: String, _ addition: String, in text: String) -> (String, Int) {
+        let (edited, line) = TranslationCatalogTests.replacing(anchor, with: anchor + addition, in: text)
+        return (edited, line + anchor.count { $0 == "\n" } - 1)
+    }
+}

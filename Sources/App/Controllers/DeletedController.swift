@@ -34,7 +34,7 @@ struct DeletedController: Sendable {
                 "value": .string(formatters.value(of: item, context: context)),
                 "deleted": .string(deleted.deletedBy.isEmpty
                     ? context.format("deletedMetaNoOne", when) : context.format("deletedMeta", when, deleted.deletedBy)),
-                "left": .string(left == 1 ? context.text("oneDayLeft") : context.format("daysLeft", String(left))),
+                "left": .string(context.plural("daysLeft", count: left, String(left))),
                 "restoreLabel": .string(context.format("restoreLabel", item.name)),
                 "deleteNowLabel": .string(context.format("deleteNowLabel", item.name)),
                 "deleteForGoodLabel": .string(context.format("deleteForGoodLabel", item.name)),

@@ -28,7 +28,7 @@ extension ExchangeController {
         let summary = rows.isEmpty ? context.text("importNothingToAdd")
             : count + changed == 0 ? context.text("importAllHere")
             : changed + unchanged > 0 ? context.format("importMatchSummary", grouped(count), grouped(changed + unchanged), grouped(unchanged), grouped(changed))
-            : count == 1 ? context.text("importWillAddOne") : context.format("importWillAdd", grouped(count))
+            : context.plural("importWillAdd", count: count, grouped(count))
         values["willAdd"] = .string(summary)
         values["creates"] = .list(createdPlaces(preview.placesToCreate(updating: updating), context: context).map(MustacheValue.string))
         values["rows"] = .list(rows.prefix(Self.previewRows).map { row in
@@ -59,13 +59,12 @@ extension ExchangeController {
         values.merge(dateValues(preview, context: context)) { $1 }
         if changed > 0 {
             values["matchChoice"] = .object([
-                "legend": .string(changed == 1 ? context.text("importMatchLegendOne") : context.format("importMatchLegend", grouped(changed))),
+                "legend": .string(context.plural("importMatchLegend", count: changed, grouped(changed))),
                 "update": .bool(updating),
             ])
         }
         if refusedCount > 0 {
-            values["refusedTitle"] = .string(refusedCount == 1 ? context.text("importRefusedTitleOne")
-                : context.format("importRefusedTitle", grouped(refusedCount)))
+            values["refusedTitle"] = .string(context.plural("importRefusedTitle", count: refusedCount, grouped(refusedCount)))
             values["refused"] = .list(preview.refused.prefix(Self.previewRows * 5).map { refusal in
                 .object(["row": .string(context.format("importRow", String(refusal.line))), "reason": .string(refusal.reason)])
             })
@@ -74,11 +73,11 @@ extension ExchangeController {
             }
         }
         if count + changed > 0 {
-            let items = count == 1 ? context.text("countItemsOne") : context.format("countItems", grouped(count))
-            let skipped = refusedCount == 1 ? context.text("countRowsOne") : context.format("countRows", grouped(refusedCount))
+            let items = context.plural("countItems", count: count, grouped(count))
+            let skipped = context.plural("countRows", count: refusedCount, grouped(refusedCount))
             values["confirm"] = .string(changed > 0 ? context.text("importConfirmPlain")
                 : refusedCount > 0 ? context.format("importConfirmSkipping", items, skipped)
-                : count == 1 ? context.text("importConfirmOne") : context.format("importConfirm", grouped(count)))
+                : context.plural("importConfirm", count: count, grouped(count)))
             values["skipping"] = .bool(refusedCount > 0)
         }
         return (values, .ok)
@@ -94,10 +93,10 @@ extension ExchangeController {
         }
         var lines: [String] = []
         let paths = missing.locations.map { $0.joined(separator: Location.pathSeparator) }
-        if paths.count == 1 { lines.append(context.format("importCreatesLocationsOne", paths[0])) }
-        if paths.count > 1 { lines.append(context.format("importCreatesLocations", grouped(paths.count), list(paths))) }
-        if missing.labels.count == 1 { lines.append(context.format("importCreatesLabelsOne", missing.labels[0])) }
-        if missing.labels.count > 1 { lines.append(context.format("importCreatesLabels", grouped(missing.labels.count), list(missing.labels))) }
+        if !paths.isEmpty { lines.append(context.plural("importCreatesLocations", count: paths.count, grouped(paths.count), list(paths))) }
+        if !missing.labels.isEmpty {
+            lines.append(context.plural("importCreatesLabels", count: missing.labels.count, grouped(missing.labels.count), list(missing.labels)))
+        }
         return lines
     }
 

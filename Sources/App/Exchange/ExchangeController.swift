@@ -111,7 +111,7 @@ struct ExchangeController: Sendable {
         let added = outcome.added.count
         let message = outcome.updated > 0
             ? context.format("flashImportedChanges", formatters.grouped(added, context.language), formatters.grouped(outcome.updated, context.language))
-            : added == 1 ? context.text("flashImportedOne") : context.format("flashImported", formatters.grouped(added, context.language))
+            : context.plural("flashImported", count: added, formatters.grouped(added, context.language))
         return context.redirect(to: landing.url, flash: message, undoImport: outcome.batch)
     }
 

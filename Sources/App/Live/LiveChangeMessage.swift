@@ -22,10 +22,11 @@ enum LiveChangeMessage {
             }
         }
 
-        /// The string keys: one item (`{0}` the actor, `{1}` its name) and several (`{1}` the count).
+        /// The string keys: one item (`{0}` the actor, `{1}` its name) and several (`{1}` the
+        /// count). An import is always counted: one plural message.
         var keys: (one: String, many: String) {
             switch self {
-            case .imported: ("liveImportedOne", "liveImported")
+            case .imported: ("liveImported", "liveImported")
             case .added: ("liveAdded", "liveAddedMany")
             case .deleted: ("liveDeleted", "liveDeletedMany")
             case .restored: ("liveRestored", "liveRestoredMany")
@@ -45,8 +46,7 @@ enum LiveChangeMessage {
         let keys = Set(entries.map(\.itemKey))
         let count = change.truncated ? max(change.itemCount, keys.count) : keys.count
         if act == .imported {
-            return count == 1 ? Strings.format(act.keys.one, language, [actor])
-                              : Strings.format(act.keys.many, language, [actor, String(count)])
+            return Strings.plural(act.keys.many, count: count, language, [actor, String(count)])
         }
         if count == 1, let key = keys.first {
             return Strings.format(act.keys.one, language, [actor, name(key) ?? Strings.text("liveAnItem", language)])

@@ -41,10 +41,7 @@ enum Strings {
     /// `Plural-Forms` rule), with `{0}`, `{1}`… replaced by the arguments: the count, where
     /// the text shows it, is one of them, formatted by the caller.
     static func plural(_ key: String, count: Int, _ language: Language, _ arguments: [String]) -> String {
-        let table = catalog.table(language)
-        guard let forms = table.plurals[key] else { return key }
-        let form = table.rule.form(for: count)
-        return fill(forms[form < forms.count ? form : 0], arguments)
+        catalog.table(language).plural(key, count: count, arguments)
     }
 
     /// `template` with `{0}`, `{1}`… replaced by the arguments (a brace not around an

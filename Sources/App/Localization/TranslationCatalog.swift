@@ -15,6 +15,15 @@ struct TranslationCatalog: Sendable {
         var plurals: [String: [String]]
         /// Which form a count takes.
         var rule: PluralForms
+
+        /// The form of plural message `key` that `count` takes, filled with `arguments`;
+        /// the key itself when there is no such message.
+        func plural(_ key: String, count: Int, _ arguments: [String]) -> String {
+            guard let forms = plurals[key] else { return key }
+            let form = rule.form(for: count)
+            // The checks made every message have the rule's number of forms.
+            return Strings.fill(forms[form < forms.count ? form : 0], arguments)
+        }
     }
 
     /// In `Language.allCases` order.

@@ -33,17 +33,24 @@ extension TranslationChecker {
                 report(file.name, 0, "no entry for \(quoted(key)) (\(source.name) line \(original.line))")
                 continue
             }
-            if entry.id != original.id || entry.pluralID != original.pluralID {
-                let what = entry.id != original.id ? "msgid" : "msgid_plural"
-                let kind: String
-                switch (entry.pluralID, original.pluralID) {
-                case (nil, .some): kind = "has no plural forms but its source has (msgid_plural)"
-                case (.some, nil): kind = "has plural forms but its source has none"
-                default: kind = "is not \(source.name)'s \(quoted(what == "msgid" ? original.id : original.pluralID ?? ""))"
-                }
+            switch (entry.pluralID, original.pluralID) {
+            case (nil, .some):
                 report(file.name, entry.line, """
-                    \(what) of \(quoted(key)) \(kind): the English text changed (\(source.name) line \(original.line)); \
-                    copy it here and check the translation
+                    \(quoted(key)) has no msgid_plural, but its source has (\(source.name) line \(original.line)): \
+                    a plural message, with msgid_plural and msgstr[0]…
+                    """)
+                continue
+            case (.some, nil):
+                report(file.name, entry.line, "\(quoted(key)) has a msgid_plural, but its source has none (\(source.name) line \(original.line))")
+                continue
+            default:
+                break
+            }
+            if entry.id != original.id || entry.pluralID != original.pluralID {
+                let (what, english) = entry.id != original.id ? ("msgid", original.id) : ("msgid_plural", original.pluralID ?? "")
+                report(file.name, entry.line, """
+                    \(what) of \(quoted(key)) is not \(source.name)'s \(quoted(english)): the English text changed \
+                    (\(source.name) line \(original.line)); copy it here and check the translation
                     """)
                 continue
             }

@@ -34,8 +34,7 @@ struct WarrantiesView {
         let when: String
         switch days {
         case 0: when = context.text("warrantiesEndsToday")
-        case 1: when = context.text("warrantiesOneDayLeft")
-        case 2...: when = context.format("warrantiesDaysLeft", formatters.grouped(days, context.language))
+        case 1...: when = context.plural("warrantiesDaysLeft", count: days, formatters.grouped(days, context.language))
         case -1: when = context.text("warrantiesOneDayAgo")
         default: when = context.format("warrantiesDaysAgo", formatters.grouped(-days, context.language))
         }

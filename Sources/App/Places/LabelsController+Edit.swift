@@ -80,8 +80,7 @@ extension LabelsController {
         let count = try store.itemCount(withLabel: label.key)
         let hint = switch count {
         case 0: context.text("placesDeleteLabelNone")
-        case 1: context.text("placesDeleteLabelOne")
-        default: context.format("placesDeleteLabelMany", renderer.formatters.grouped(count, context.language))
+        default: context.plural("placesDeleteLabelMany", count: count, renderer.formatters.grouped(count, context.language))
         }
         var values: [String: MustacheValue] = [
             "title": .string(context.format("placesDeleteLabelTitle", label.name)),

@@ -78,8 +78,8 @@ extension LocationsController {
     private func holds(_ contents: ItemStore.LocationContents, context: PageContext) -> String {
         let places = PlacesView(formatters: renderer.formatters)
         let items = places.count(contents.items, context: context)
-        let sublocations = contents.sublocations == 1 ? context.text("placesSublocationsOne")
-            : context.format("placesSublocations", renderer.formatters.grouped(contents.sublocations, context.language))
+        let sublocations = context.plural("placesSublocations", count: contents.sublocations,
+                                          renderer.formatters.grouped(contents.sublocations, context.language))
         return context.format("placesDeleteHolds", items, sublocations)
     }
 }

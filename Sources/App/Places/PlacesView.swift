@@ -34,7 +34,7 @@ struct PlacesView: Sendable {
 
     /// "1 item", "3 items".
     func count(_ count: Int, context: PageContext) -> String {
-        count == 1 ? context.text("countItemsOne") : context.format("countItems", formatters.grouped(count, context.language))
+        context.plural("countItems", count: count, formatters.grouped(count, context.language))
     }
 
     /// The figures as the totals table's cells: count and value apart, for columns.

@@ -31,14 +31,14 @@ struct QRLabelSheetView {
         }
         var values: [String: MustacheValue] = [
             "title": .string(context.text("qrLabelsTitle")),
-            "count": .string(labels.count == 1 ? context.text("qrLabelsCountOne") : context.format("qrLabelsCountMany", String(labels.count))),
+            "count": .string(context.plural("qrLabelsCountMany", count: labels.count, String(labels.count))),
             "address": .string(context.format("qrLabelsAddress", origin)),
             "labels": .list(rendered),
             "backHref": .string(backHref),
         ]
         if QRLabelAddress.isLocalOnly(origin) { values["localOnly"] = .string(context.format("qrLabelsLocalOnly", origin)) }
         if skipped > 0 {
-            values["skipped"] = .string(skipped == 1 ? context.text("qrLabelsSkippedOne") : context.format("qrLabelsSkippedMany", String(skipped)))
+            values["skipped"] = .string(context.plural("qrLabelsSkippedMany", count: skipped, String(skipped)))
         }
         return values
     }

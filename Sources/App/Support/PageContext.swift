@@ -50,6 +50,11 @@ struct PageContext: Sendable {
         Strings.format(key, language, arguments)
     }
 
+    /// The form of plural message `key` for `count` (see ``Strings/plural(_:count:_:_:)``).
+    func plural(_ key: String, count: Int, _ arguments: String...) -> String {
+        Strings.plural(key, count: count, language, arguments)
+    }
+
     /// Sets the cookies a rendered page owes the browser: a new CSRF browser id (not on
     /// error pages: an error must never replace the id that other open tabs' forms rely
     /// on), and the removal of a flash message once it has been shown (or refused).

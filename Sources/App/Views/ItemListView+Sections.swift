@@ -79,7 +79,7 @@ extension ItemListView {
             "before": .int(continued ? offset - section.start : 0),
             "title": .string(continued ? context.format("sectionContinued", title) : title),
             // Things, not rows: a row of 3 chairs counts 3 (issue 24).
-            "meta": .string(context.format(section.units == 1 ? "sectionMetaOne" : "sectionMeta",
+            "meta": .string(context.plural("sectionMeta", count: section.units,
                                            formatters.grouped(section.units, language), formatters.dollars(section.totalValue, language))),
         ]
         if case .label(let key) = section.group, let label = page.places.label(key: key), !continued {

@@ -41,11 +41,10 @@ struct ItemListView {
         let summary: String
         if let total = listing.totalValue {
             let totalText = formatters.dollars(total, language)
-            summary = shownCount == 1
-                ? context.format(narrowed ? "oneMatchSummary" : "oneItemSummary", totalText)
-                : context.format(narrowed ? "matchesSummary" : "itemsSummary", formatters.grouped(shownCount, language), totalText)
+            summary = context.plural(narrowed ? "matchesSummary" : "itemsSummary", count: shownCount,
+                                     formatters.grouped(shownCount, language), totalText)
         } else {
-            summary = count == 1 ? context.text("oneMatch") : context.format("matches", formatters.grouped(count, language))
+            summary = context.plural("matches", count: count, formatters.grouped(count, language))
         }
 
         let texts = PageCache.Texts(summary: summary, count: String(count), deletedCount: formatters.grouped(listing.deletedCount, language))

@@ -30,10 +30,9 @@ struct ReportView {
             "date": .string(moment.medium),
             "dateISO": .string(moment.iso),
             "count": .string(countText),
-            "totalLabel": .string(count == 1 ? context.text("reportTotalOne") : context.format("reportTotalMany", countText)),
+            "totalLabel": .string(context.plural("reportTotalMany", count: count, countText)),
             "total": .string(total),
-            "caption": .string(count == 1 ? context.format("oneItemSummary", total)
-                : context.format("itemsSummary", formatters.grouped(count, language), total)),
+            "caption": .string(context.plural("itemsSummary", count: count, countText, total)),
             "selection": .string(grouped ? selection(query) + " · " + context.text("reportByLocation") : selection(query)),
             "grouped": .bool(grouped),
             "groupHref": .string(Self.reportURL(query, grouped: !grouped)),
@@ -44,7 +43,7 @@ struct ReportView {
             "empty": .bool(count == 0),
         ]
         if !owners.isEmpty {
-            values["ownersLabel"] = .string(context.text(owners.count == 1 ? "reportOwner" : "reportOwners"))
+            values["ownersLabel"] = .string(context.plural("reportOwners", count: owners.count))
             values["owners"] = .string(owners.joined(separator: ", "))
         }
         if let member = context.signedIn?.account {
@@ -84,8 +83,7 @@ struct ReportView {
     func sectionEnd(_ section: LocationSubtotal) -> MustacheValue {
         let title = section.location?.pathText ?? context.text("reportNoLocation")
         return .object([
-            "label": .string(section.count == 1 ? context.format("reportSubtotalOne", title)
-                : context.format("reportSubtotalMany", title, formatters.grouped(section.count, language))),
+            "label": .string(context.plural("reportSubtotalMany", count: section.count, title, formatters.grouped(section.count, language))),
             "total": .string(formatters.dollars(section.totalValue, language)),
         ])
     }
