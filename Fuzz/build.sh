@@ -8,7 +8,7 @@ root=$PWD
 out=Fuzz/.build
 mkdir -p "$out/CLinuxShim"
 
-all_targets=(http-request multipart urlencoded cookies http-date router mustache visual-format)
+all_targets=(http-request multipart urlencoded cookies http-date router mustache visual-format gettext)
 targets=("${@:-${all_targets[@]}}")
 
 # -package-name lets the targets reach `package` declarations (HTTPDate) without @testable.
@@ -34,7 +34,7 @@ build_module() {  # name, extra swiftc flags...
 
 needs() { local t; for t in "${targets[@]}"; do [[ " $* " == *" $t "* ]] && return 0; done; return 1; }
 
-# The three modules build side by side (two cores are enough to help), then the targets link.
+# The modules build side by side (two cores are enough to help), then the targets link.
 pids=()
 if needs http-request multipart urlencoded cookies http-date router; then
   # The C shim HTTP imports, with the module map SwiftPM would otherwise generate.
@@ -47,6 +47,7 @@ if needs http-request multipart urlencoded cookies http-date router; then
 fi
 if needs mustache; then build_module Mustache & pids+=($!); fi
 if needs visual-format; then build_module Layout & pids+=($!); fi
+if needs gettext; then build_module Gettext & pids+=($!); fi
 for pid in "${pids[@]}"; do wait "$pid"; done
 
 link() {
@@ -54,6 +55,7 @@ link() {
   case $target in
     mustache) objects=("$out/Mustache.o") ;;
     visual-format) objects=("$out/Layout.o") ;;
+    gettext) objects=("$out/Gettext.o") ;;
     *) objects=("$out/HTTP.o" "$out/CLinuxShim.o") ;;
   esac
   if stale "$out/$target" "Fuzz/Targets/$target.swift" Fuzz/Support "${objects[@]}"; then

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
-all_targets=(http-request multipart urlencoded cookies http-date router mustache visual-format)
+all_targets=(http-request multipart urlencoded cookies http-date router mustache visual-format gettext)
 targets=("${@:-${all_targets[@]}}")
 
 Fuzz/build.sh "${targets[@]}"
@@ -22,7 +22,7 @@ failed=()
 for target in "${targets[@]}"; do
   case $target in
     http-request|multipart) max_len=512 ;;
-    mustache) max_len=600 ;;
+    mustache|gettext) max_len=600 ;;
     *) max_len=256 ;;
   esac
   work=Fuzz/.build/corpus/$target
