@@ -25,11 +25,12 @@ enum Strings {
 
     /// The message `key` names, nil when none does (a detail that may be a key or a text).
     static func lookup(_ key: String, _ language: Language) -> String? {
-        catalog.table(language).texts[key]
+        catalog.tables[language.catalogIndex].texts[key]
     }
 
+    /// On the request path (pages read many per row): one array and one dictionary read.
     static func text(_ key: String, _ language: Language) -> String {
-        catalog.table(language).texts[key] ?? key
+        catalog.tables[language.catalogIndex].texts[key] ?? key
     }
 
     /// `text` with `{0}`, `{1}`… replaced by the arguments.
@@ -41,7 +42,7 @@ enum Strings {
     /// `Plural-Forms` rule), with `{0}`, `{1}`… replaced by the arguments: the count, where
     /// the text shows it, is one of them, formatted by the caller.
     static func plural(_ key: String, count: Int, _ language: Language, _ arguments: [String]) -> String {
-        catalog.table(language).plural(key, count: count, arguments)
+        catalog.tables[language.catalogIndex].plural(key, count: count, arguments)
     }
 
     /// `template` with `{0}`, `{1}`… replaced by the arguments (a brace not around an
