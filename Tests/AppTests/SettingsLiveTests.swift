@@ -221,7 +221,7 @@ struct CurrencyTests {
         #expect(formatters.money(8, .simplifiedChinese, .cny) == "¥8")
         #expect(formatters.money(8, .english, .cny) == "CN¥8")
         #expect(formatters.money(8, .traditionalChinese, .twd) == "NT$8")
-        #expect(formatters.money(8, .traditionalChinese, .usd) == "US$8")
+        #expect(formatters.money(8, .traditionalChinese, .usd) == "$8")
         #expect(formatters.money(Int.min, .english, .hkd) == "-HK$9,223,372,036,854,775,808")
     }
 }

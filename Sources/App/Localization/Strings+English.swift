@@ -844,5 +844,6 @@ extension Strings {
         "errorSettingChoice": "Choose one of the options shown.",
         "appearanceNav": "Appearance",
         "languageSwitchLabel": "Show pages in {0}",
+        "settingsLink": "Settings: text size, language, appearance, list, currency",
     ]
 }

@@ -844,5 +844,6 @@ extension Strings {
         "errorSettingChoice": "请从所列选项中选择一项。",
         "appearanceNav": "外观",
         "languageSwitchLabel": "以{0}显示页面",
+        "settingsLink": "设置：文字大小、语言、外观、列表、货币",
     ]
 }

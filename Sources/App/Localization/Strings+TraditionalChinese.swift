@@ -844,5 +844,6 @@ extension Strings {
         "errorSettingChoice": "請從所列選項中選擇一項。",
         "appearanceNav": "外觀",
         "languageSwitchLabel": "以{0}顯示頁面",
+        "settingsLink": "設定：文字大小、語言、外觀、列表、貨幣",
     ]
 }

@@ -8,11 +8,11 @@ enum Currency: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The symbol before an amount, as each language writes it (CLDR's short symbols), made
-    /// unambiguous where two currencies share one: yuan and yen are both ¥, and the dollars $.
+    /// unambiguous where two currencies share one: yuan and yen are both ¥, and the other
+    /// dollars are told from the US dollar (the default, `$` as it has always been shown).
     func symbol(_ language: Language) -> String {
         switch (self, language) {
-        case (.usd, .english): "$"
-        case (.usd, _): "US$"
+        case (.usd, _): "$"
         case (.eur, _): "€"
         case (.gbp, _): "£"
         case (.cny, .simplifiedChinese): "¥"
