@@ -45,14 +45,16 @@ start_homepwner() {
   sign_in
 }
 
-# Signs the owner in through the form; sets $cookie to the browser's cookies (session, CSRF).
+# Signs a member (the owner unless named) in through the form; sets $cookie to the browser's
+# cookies (session, CSRF) and $jar to their file.
 sign_in() {
-  local jar="$work/cookies-$port" token
+  local username=${1:-owner} token
+  jar="$work/cookies-$port-$username"
   # Whole pages first: a reader that stops early would fail curl with SIGPIPE under pipefail.
   curl -sf -c "$jar" -o "$work/sign-in.html" "http://127.0.0.1:$port/sign-in"
   token=$(grep -m1 -o 'name="_csrf" value="[^"]*"' "$work/sign-in.html" | cut -d'"' -f4)
   curl -sf -o /dev/null -b "$jar" -c "$jar" -H "Origin: http://127.0.0.1:$port" \
-    --data-urlencode "_csrf=$token" --data-urlencode "username=owner" --data-urlencode "password=$password" \
+    --data-urlencode "_csrf=$token" --data-urlencode "username=$username" --data-urlencode "password=$password" \
     "http://127.0.0.1:$port/sign-in"
   # curl's jar marks HttpOnly cookies with a "#HttpOnly_" prefix; other "#" lines are comments.
   cookie=$(sed 's/^#HttpOnly_//' "$jar" | awk '!/^#/ && NF >= 7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}')
@@ -78,6 +80,16 @@ measure() {
 password="pages benchmark owner $RANDOM$RANDOM"
 start_homepwner small 100
 small_port=$port small_pid=$pid small_cookie=$cookie
+# Issue 26: a second member with settings other than the defaults, on the same store.
+printf '%s\n' "$password" | "$binary" users add reader --role editor --password-stdin --data-dir "$work/small" >/dev/null
+sign_in reader
+curl -sf -o "$work/settings.html" -b "$jar" "http://127.0.0.1:$port/settings"
+token=$(grep -m1 -o 'name="_csrf" value="[^"]*"' "$work/settings.html" | cut -d'"' -f4)
+curl -sf -o /dev/null -b "$jar" -H "Origin: http://127.0.0.1:$port" --data-urlencode "_csrf=$token" \
+  -d textSize=200 -d language=zh-Hant -d appearance=dark -d currency=EUR -d group=none "http://127.0.0.1:$port/settings"
+settings_cookie=$cookie
+curl -sf -H "Cookie: $settings_cookie" "http://127.0.0.1:$port/items" | grep -q 'data-text-scale="2"' \
+  || { echo "the reader's settings were not applied" >&2; exit 1; }
 start_homepwner large 100000
 large_port=$port large_pid=$pid large_cookie=$cookie
 # Issue 23: 100,000 items in 200 locations with 50 labels, the list in sections.
@@ -121,6 +133,7 @@ trap 'nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -s stop 2>/dev/null || 
 echo "page sizes: list $(wc -c <"$work/nginx/html/items.html"), edit mode $(wc -c <"$work/nginx/html/edit.html"), sheet $(wc -c <"$work/nginx/html/detail.html") bytes; wrk -t1 -c64 -d$duration"
 measure "nginx, the list's bytes" "http://127.0.0.1:$nginx_port/items" "" nginx_rps
 measure "homepwner GET /items (100 items)" "http://127.0.0.1:$small_port/items" "$small_pid" small_rps "$small_cookie"
+measure "homepwner GET /items (settings)" "http://127.0.0.1:$small_port/items" "$small_pid" settings_rps "$settings_cookie"
 measure "nginx, edit mode's bytes" "http://127.0.0.1:$nginx_port/edit" "" nginx_edit_rps
 measure "homepwner GET /items?mode=edit" "http://127.0.0.1:$small_port/items?mode=edit" "$small_pid" edit_rps "$small_cookie"
 measure "nginx, the sheet's bytes" "http://127.0.0.1:$nginx_port/detail" "" nginx_detail_rps
@@ -128,9 +141,10 @@ measure "homepwner GET /items/:key (sheet)" "http://127.0.0.1:$small_port/items/
 measure "homepwner GET /items (100,000)" "http://127.0.0.1:$large_port/items" "$large_pid" large_rps "$large_cookie"
 measure "nginx, the sectioned list's bytes" "http://127.0.0.1:$nginx_port/sections" "" nginx_sections_rps
 measure "homepwner GET /items in sections" "http://127.0.0.1:$places_port/items" "$places_pid" sections_rps "$places_cookie"
-awk -v s="$small_rps" -v n="$nginx_rps" -v l="$large_rps" -v e="$edit_rps" -v ne="$nginx_edit_rps" \
+awk -v s="$small_rps" -v st="$settings_rps" -v n="$nginx_rps" -v l="$large_rps" -v e="$edit_rps" -v ne="$nginx_edit_rps" \
     -v d="$detail_rps" -v nd="$nginx_detail_rps" -v sc="$sections_rps" -v nsc="$nginx_sections_rps" 'BEGIN {
   printf "view mode / nginx: %.2f (target >= 0.5)\n", s / n
+  printf "non-default settings / default: %.3f (target >= 0.95)\n", st / s
   printf "edit mode / nginx: %.2f (target >= 0.25)\n", e / ne
   printf "sheet / nginx:     %.2f\n", d / nd
   printf "100,000 vs 100 items time: %.2fx (target <= 1.5)\n", s / l

@@ -767,7 +767,9 @@ function enhanceSectionIndex() {
   const { signal } = sectionIndexListeners;
   const index = document.querySelector(".section-index");
   if (!index) return;
-  const strip = window.matchMedia("(max-width: 39.99rem) and (orientation: portrait) and (min-width: 22.5em)");
+  // The stylesheet's own breakpoint, scaled as the member's text size scales it (Settings).
+  const scale = Number(document.documentElement.dataset.textScale) || 1;
+  const strip = window.matchMedia(`(max-width: ${39.99 * scale}rem) and (orientation: portrait) and (min-width: ${22.5 * scale}em)`);
   const list = index.querySelector(".section-index__list");
   const links = [...index.querySelectorAll(".section-index__link")];
   const fit = () => {

@@ -72,10 +72,10 @@ struct AppUnitTests {
     @Test("Dollars are grouped in threes; dates use the language's medium style")
     func formatting() {
         let formatters = Formatters(timeZone: TimeZone(identifier: "UTC")!)
-        #expect(formatters.dollars(0, .english) == "$0")
-        #expect(formatters.dollars(999, .english) == "$999")
-        #expect(formatters.dollars(1_000, .english) == "$1,000")
-        #expect(formatters.dollars(1_000_000_000, .simplifiedChinese) == "$1,000,000,000")
+        #expect(formatters.money(0, .english, .usd) == "$0")
+        #expect(formatters.money(999, .english, .usd) == "$999")
+        #expect(formatters.money(1_000, .english, .usd) == "$1,000")
+        #expect(formatters.money(1_000_000_000, .simplifiedChinese, .usd) == "$1,000,000,000")
         let date = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 UTC
         #expect(formatters.day(date, .english).medium == "Nov 18, 2026")
         #expect(formatters.day(date, .english).iso == "2026-11-18")
@@ -95,8 +95,8 @@ struct AppUnitTests {
     @Test("Formatting never traps on extreme stored values")
     func extremeStoredValues() {
         let formatters = Formatters()
-        #expect(formatters.dollars(Int.min, .english) == "-$9,223,372,036,854,775,808")
-        #expect(formatters.dollars(Int.max, .english) == "$9,223,372,036,854,775,807")
+        #expect(formatters.money(Int.min, .english, .usd) == "-$9,223,372,036,854,775,808")
+        #expect(formatters.money(Int.max, .english, .usd) == "$9,223,372,036,854,775,807")
         #expect(formatters.grouped(Int.min, .english).hasPrefix("-9,223"))
         for seconds in [Double.infinity, -.infinity, .nan, 1e300, -1e300] {
             _ = formatters.day(Date(timeIntervalSince1970: seconds), .english)
@@ -128,8 +128,8 @@ struct AppUnitTests {
     func listingCacheRevisions() {
         let cache = ListingCache()
         let listing = ListingCache.Listing(count: 1, totalValue: 2, page: 1, pageCount: 1, rows: [Array("<li>a</li>".utf8)], keys: [UUID()], deletedCount: 0)
-        let old = ListingCache.Key(revision: 1, page: 1, language: .english, editing: false, filter: ItemQuery())
-        let new = ListingCache.Key(revision: 2, page: 1, language: .english, editing: false, filter: ItemQuery())
+        let old = ListingCache.Key(revision: 1, page: 1, presentation: Presentation(language: .english), editing: false, filter: ItemQuery())
+        let new = ListingCache.Key(revision: 2, page: 1, presentation: Presentation(language: .english), editing: false, filter: ItemQuery())
         cache.keep(listing, for: old)
         #expect(cache.listing(for: old)?.rows == [Array("<li>a</li>".utf8)])
         cache.keep(listing, for: new)

@@ -19,8 +19,8 @@ struct CacheBoundTests {
     @Test("The row cache counts rows, not pages: a page's rows replace their items' older ones, and passing the bound starts it over")
     func rowCacheCountsRows() {
         let cache = RowCache(capacity: 3)
-        let list = RowCache.PageKey(listState: "", language: .english, editing: false, reorderable: false)
-        let edit = RowCache.PageKey(listState: "?mode=edit", language: .english, editing: true, reorderable: true)
+        let list = RowCache.PageKey(listState: "", presentation: Presentation(language: .english), editing: false, reorderable: false)
+        let edit = RowCache.PageKey(listState: "?mode=edit", presentation: Presentation(language: .english), editing: true, reorderable: true)
         let items = (0..<3).map { _ in UUID() }
         func row(_ item: UUID, version: Int = 1) -> RowCache.RowKey {
             RowCache.RowKey(item: item, version: version, photoETag: nil, isFirst: false, isLast: false)

@@ -6,17 +6,18 @@ import Testing
 
 @Suite("Languages over HTTP")
 struct LanguageTests {
-    @Test("Choosing a language with a link is remembered for the next pages")
+    @Test("Signed out, choosing a language with a link is remembered for the next pages")
     func languageIsRemembered() throws {
-        try withApp { browser, _ in
-            let english = try browser.get("/items")
+        try withApp { member, _ in
+            let browser = Browser(client: member.client.makeClient())
+            let english = try browser.get("/sign-in")
             #expect(english.text.contains("href=\"/items?lang=zh-Hant\""))
-            let chosen = try browser.get("/items?lang=zh-Hant")
+            let chosen = try browser.get("/sign-in?lang=zh-Hant")
             #expect(chosen.headers.values(for: .setCookie).contains { $0.hasPrefix("lang=zh-Hant") })
             #expect(chosen.text.contains("aria-current=\"true\">繁體中文"))
-            let later = try browser.get("/items?mode=edit")
+            let later = try browser.get("/sign-in")
             #expect(later.body.contains("<html lang=\"zh-Hant\">"))
-            #expect(later.text.contains("完成"))
+            #expect(later.text.contains("登入"))
             #expect(!later.headers.values(for: .setCookie).contains { $0.hasPrefix("lang=") })
         }
     }

@@ -70,7 +70,7 @@ struct PageReuseTests {
             let items = try app.store.allItems()
             _ = try browser.get("/items?lang=en")
             // The kept page, with its first row marked: that row is served from here or not at all.
-            let key = ListingCache.Key(revision: app.store.revision, page: 1, language: .english, editing: false, filter: ItemQuery())
+            let key = ListingCache.Key(revision: app.store.revision, page: 1, presentation: Presentation(language: .english), editing: false, filter: ItemQuery())
             let kept = try #require(app.renderer.listingCache.listing(for: key))
             var rows = kept.rows
             rows[0] = Array("<li>kept row</li>".utf8)

@@ -23,7 +23,7 @@ struct ReportTests {
     @Test("Every item, across more than one list page, in the household's order, with the right count and total")
     func everyItem() throws {
         try withApp { browser, app in
-            try app.store.seed(count: ListQuery.pageSize * 2 + 5)
+            try app.store.seed(count: ListDefaults.standardPageSize * 2 + 5)
             try app.store.moveItem(from: 204, to: 0)
             let items = try app.store.allItems()
             let page = try browser.get("/items/report")

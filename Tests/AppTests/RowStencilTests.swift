@@ -47,7 +47,7 @@ struct RowStencilTests {
                 #expect(context.language == language)
                 for query in queries {
                     for grouping in [ItemGrouping.none, .location] {
-                    let page = RowCache.PageKey(listState: query.state.stateQuery, language: language, editing: query.editing,
+                    let page = RowCache.PageKey(listState: query.state.stateQuery, presentation: Presentation(language: language), editing: query.editing,
                                                 reorderable: query.editing && query.filter.isDefault, grouping: grouping)
                     var stencils = app.renderer.rowStencils.stencils(on: page)
                     for (index, item) in items.enumerated() {
@@ -71,7 +71,7 @@ struct RowStencilTests {
     func ownStateAndBound() throws {
         let stencils = RowStencils(capacity: 2)
         var made = 0
-        let page = RowCache.PageKey(listState: "", language: .english, editing: false, reorderable: false)
+        let page = RowCache.PageKey(listState: "", presentation: Presentation(language: .english), editing: false, reorderable: false)
         func key(_ valuable: Bool, _ photo: Bool) -> RowStencil.Shape {
             RowStencil.Shape(valuable: valuable, hasPhoto: photo, hasSerial: true, canMoveUp: false, canMoveDown: false)
         }

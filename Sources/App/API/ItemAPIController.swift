@@ -12,7 +12,7 @@ struct ItemAPIController: Sendable {
     /// sorted and filtered as the list page is.
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let (filter, page) = try ListParameters.parse(request)
-        let pageSize = ListQuery.pageSize
+        let pageSize = ListDefaults.standardPageSize
         let selection = try store.items(matching: filter, offset: (page - 1) * pageSize, limit: pageSize)
         let ownOrder = filter.isDefault
         let items = try selection.items.enumerated().map { index, item in

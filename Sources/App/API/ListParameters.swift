@@ -7,7 +7,7 @@ import Storage
 enum ListParameters {
     static let flagValues: Set<String> = ["1", "0", "true", "false"]
     /// `?sort=` values: the list page's, with `position` for its own order.
-    static var sortValues: [String] { ["position"] + ListQuery.sortParameters.map(\.parameter).filter { !$0.isEmpty } }
+    static var sortValues: [String] { ["position"] + ListQuery.sortParameters.map(\.parameter).filter { !$0.isEmpty && $0 != "position" } }
     static let maxPage = 1_000_000
 
     static func parse(_ request: HTTPRequest) throws -> (filter: ItemQuery, page: Int) {

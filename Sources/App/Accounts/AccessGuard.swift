@@ -51,7 +51,8 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         guard let id = SessionCookie.id(in: request) else { return .some(nil) }
         let digest = SessionCookie.digest(id)
         guard let (_, account) = accounts.knownSession(idHash: digest) else { return nil }
-        return SignedIn(account: account, sessionID: id, sessionDigest: digest)
+        return SignedIn(account: account, sessionID: id, sessionDigest: digest,
+                        settings: accounts.knownSettings(accountID: account.id) ?? .defaults)
     }
 
     /// `check` without reading the store.
@@ -91,7 +92,7 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
 
     /// Writes any member may make about themselves, whatever their role.
     static func isSelfService(_ path: String) -> Bool {
-        path == "/sign-out" || path.hasPrefix("/account")
+        path == "/sign-out" || path.hasPrefix("/account") || path == "/settings"
     }
 
     /// Who the request is from: on the item API, its API token's member when it carries
@@ -107,12 +108,12 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
                 let challenge = request.bearerToken == nil ? "Bearer" : #"Bearer error="invalid_token""#
                 throw HTTPError(.unauthorized, "apiErrorBadToken", headers: [Self.wwwAuthenticate: challenge])
             }
-            return SignedIn(account: account, apiTokenID: row.id)
+            return SignedIn(account: account, apiTokenID: row.id, settings: try accounts.settings(accountID: account.id))
         }
         guard let id = SessionCookie.id(in: request) else { return nil }
         let digest = SessionCookie.digest(id)
         guard let (_, account) = try accounts.activeSession(idHash: digest) else { return nil }
-        return SignedIn(account: account, sessionID: id, sessionDigest: digest)
+        return SignedIn(account: account, sessionID: id, sessionDigest: digest, settings: try accounts.settings(accountID: account.id))
     }
 
     func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {

@@ -27,7 +27,7 @@ struct HouseholdController: Sendable {
             return try account.page(request, errors: ["threshold": "errorThreshold"], status: .unprocessableContent,
                                     typed: ["threshold": String(typed.prefix(64))])
         }
-        let amount = account.renderer.formatters.dollars(dollars, context.language)
+        let amount = account.renderer.formatters.money(dollars, context.language, context.currency)
         return context.redirect(to: "/account", flash: context.format(changed ? "highValueChanged" : "highValueUnchanged", amount),
                                 place: "high-value")
     }
@@ -51,7 +51,7 @@ struct HouseholdController: Sendable {
         let threshold = store.valuableThreshold
         var values: [String: MustacheValue] = [
             "value": .string(typed ?? String(threshold)),
-            "legend": .string(context.format("highValueLegend", formatters.dollars(threshold, context.language))),
+            "legend": .string(context.format("highValueLegend", formatters.money(threshold, context.language, context.currency))),
         ]
         if let error { values["error"] = .string(context.text(error)) }
         if let change = try store.valuableThresholdChange() {

@@ -10,17 +10,21 @@ struct SignedIn: Sendable {
     let sessionDigest: [UInt8]?
     /// The API token (`Authorization: Bearer`) the request came with, instead of a session.
     var apiTokenID: Int64? = nil
+    /// The member's settings (text size, language, …), read with the session.
+    var settings = MemberSettings.defaults
 
     /// A member with an API token: no session, no cookie, no CSRF token needed.
-    init(account: Account, apiTokenID: Int64) {
+    init(account: Account, apiTokenID: Int64, settings: MemberSettings = .defaults) {
         self.account = account
+        self.settings = settings
         self.sessionID = nil
         self.sessionDigest = nil
         self.apiTokenID = apiTokenID
     }
 
-    init(account: Account, sessionID: String, sessionDigest: [UInt8]) {
+    init(account: Account, sessionID: String, sessionDigest: [UInt8], settings: MemberSettings = .defaults) {
         self.account = account
+        self.settings = settings
         self.sessionID = sessionID
         self.sessionDigest = sessionDigest
     }

@@ -9,7 +9,8 @@ final class ListingCache: Sendable {
     struct Key: RevisionKeyed {
         let revision: Int
         let page: Int
-        let language: Language
+        /// The language and the member's settings (text size, currency, default list view…).
+        let presentation: Presentation
         let editing: Bool
         let filter: ItemQuery
         /// The household's high-value threshold: it marks rows and is what the filter keeps.
@@ -22,7 +23,7 @@ final class ListingCache: Sendable {
         var placesRevision = 0
 
         func at(revision: Int) -> Key {
-            Key(revision: revision, page: page, language: language, editing: editing, filter: filter,
+            Key(revision: revision, page: page, presentation: presentation, editing: editing, filter: filter,
                 valuableThreshold: valuableThreshold, selecting: selecting, grouping: grouping, placesRevision: placesRevision)
         }
     }

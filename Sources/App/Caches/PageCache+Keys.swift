@@ -12,7 +12,8 @@ extension PageCache {
     /// frame no render.
     struct FrameKey: Hashable, Sendable {
         let page: Int
-        let language: Language
+        /// The language and the member's settings (text size, currency, default list view…).
+        let presentation: Presentation
         let editing: Bool
         let filter: ItemQuery
         let role: Account.Role?
@@ -38,7 +39,8 @@ extension PageCache {
         let photoETag: String?
         /// The list it returns to (its links and forms carry it).
         let listState: String
-        let language: Language
+        /// The language and the member's settings (text size, currency, default list view…).
+        let presentation: Presentation
         let role: Account.Role?
         /// The history entries shown (entries are only ever added), and its page links.
         let history: [Int64]

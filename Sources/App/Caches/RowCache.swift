@@ -19,7 +19,8 @@ final class RowCache: Sendable {
     struct PageKey: Hashable {
         /// The query string of the list the rows' links return to (page, search, sort, filters).
         let listState: String
-        let language: Language
+        /// The language and the member's settings (text size, currency, default list view…).
+        let presentation: Presentation
         let editing: Bool
         /// Edit mode of the list in its own order (↑, ↓ and the handle); not of a sorted or filtered one.
         let reorderable: Bool

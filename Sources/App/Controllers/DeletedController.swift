@@ -78,7 +78,7 @@ struct DeletedController: Sendable {
             throw HTTPError(.notFound, "That item is no longer in Recently Deleted: it was restored or deleted for good.")
         }
         let index = try store.index(of: key) ?? 0
-        let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: key.lowercasedString)
+        let landing = ListQuery.landing(request, containing: index, focusKey: key.lowercasedString)
         return context.redirect(to: landing.url, flash: context.format("flashRestored", item.name))
     }
 

@@ -221,11 +221,11 @@ struct DetailController: Sendable {
         let context = renderer.context(for: request)
         var landing = listState(request)
         // A new item is shown among everything, or on the page of the place it was added from.
-        if isNew { landing = ListQuery(filter: ItemQuery(location: landing.filter.location, labelKeys: landing.filter.labelKeys), grouping: landing.grouping) }
+        if isNew { landing = ListQuery(filter: ItemQuery(location: landing.filter.location, labelKeys: landing.filter.labelKeys), grouping: landing.grouping, defaults: landing.defaults) }
         if let page = try ItemListView(store: store, renderer: renderer).page(showing: item.key, in: landing) { landing.page = page }
         landing.focusKey = item.key.lowercasedString
         var message = context.format(isNew ? "flashAdded" : "flashSaved", item.name)
-        if rounded { message += " " + context.format("valueRounded", renderer.formatters.dollars(item.valueInDollars, context.language)) }
+        if rounded { message += " " + context.format("valueRounded", renderer.formatters.money(item.valueInDollars, context.language, context.currency)) }
         return context.redirect(to: landing.url, flash: message)
     }
 
@@ -273,7 +273,7 @@ struct DetailController: Sendable {
             page.frame = frame
             let key = PageCache.DialogKey(
                 item: item.key, version: item.version, photoETag: item.photoETag, listState: list.stateQuery,
-                language: context.language, role: context.signedIn?.account.role, history: history.entries.map(\.id),
+                presentation: context.presentation, role: context.signedIn?.account.role, history: history.entries.map(\.id),
                 hasOlderHistory: history.hasOlder, isFirstHistoryPage: history.isFirstPage, placesRevision: placesRevision)
             page.sheet = PageRenderer.Sheet(key: key, values: page.sheet!.values)
         } else {

@@ -57,7 +57,7 @@ extension ItemListController {
         let sections = try store.sectionedItems(matching: list.filter, grouping: .location, offset: 0, limit: 0).sections
         let group: ItemSection.Group = move.item.locationKey.map { .location($0) } ?? .noLocation
         guard let section = sections.first(where: { $0.group == group }) else { return 1 }
-        return ListQuery.page(containing: section.start + move.indexInSection)
+        return list.page(containing: section.start + move.indexInSection)
     }
 
     /// The Move page of a sectioned list: which location, and where in it.
@@ -94,7 +94,7 @@ extension ItemListController {
     func moveSelectedToLocation(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         let keys = try Self.selectedKeys(form)
-        let list = ListQuery(form: form).state
+        let list = ListQuery(form: form, request: request).state
         guard !keys.isEmpty else { return .redirect(to: Self.nothingSelected(list).url) }
         guard let field = form["destination"], field.isEmpty || UUID(uuidString: field) != nil else {
             throw HTTPError(.badRequest, "The form names no location.")

@@ -19,14 +19,14 @@ extension ItemListController {
     func moveSelected(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         let keys = try Self.selectedKeys(form)
-        let list = ListQuery(form: form).state
+        let list = ListQuery(form: form, request: request).state
         guard !keys.isEmpty else { return .redirect(to: Self.nothingSelected(list).url) }
         // 1-based from the form; anything that is not a positive number is refused before any arithmetic.
         let position = form["position"].flatMap { Int($0.trimmingWhitespace) }.flatMap { $0 >= 1 ? $0 : nil }
         do {
             guard let position else { throw StoreError.indexOutOfRange(index: -1, count: 0) }
             let moved = try store.moveItems(keys: keys, toRemainingIndex: position - 1, actor: request.actor)
-            let landing = ListQuery(page: ListQuery.page(containing: moved.index), focusKey: moved.items.first?.key.lowercasedString)
+            let landing = ListQuery.landing(request, containing: moved.index, focusKey: moved.items.first?.key.lowercasedString)
             let message = moved.items.count == 1
                 ? context.format("flashMoved", moved.items[0].name, String(moved.index + 1))
                 : context.format("flashMovedMany", String(moved.items.count), String(moved.index + 1))

@@ -32,7 +32,7 @@ struct ItemListController: Sendable {
     /// list as it was (its search, sort, filters and page).
     func add(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         // Added from a location's or label's page, it starts there.
-        let list = ListQuery(form: form)
+        let list = ListQuery(form: form, request: request)
         let location = list.filter.location?.key
         let places = try store.places()
         let placement = ItemPlacement(locationKey: location.flatMap { places.tree.location(key: $0)?.key },
@@ -48,7 +48,7 @@ struct ItemListController: Sendable {
     func move(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let key = try itemKey(request)
         let context = renderer.context(for: request)
-        let list = ListQuery(form: form)
+        let list = ListQuery(form: form, request: request)
         if try listView.grouping(for: list) == .location {
             return try moveInSections(key: key, form: form, list: list, request: request)
         }
@@ -65,7 +65,7 @@ struct ItemListController: Sendable {
         do {
             guard let destination else { throw StoreError.indexOutOfRange(index: -1, count: try store.count()) }
             let move = try store.moveItem(key: key, to: destination, actor: request.actor)
-            let landing = ListQuery(page: ListQuery.page(containing: move.to), editing: true, focusKey: key.lowercasedString)
+            let landing = ListQuery.landing(request, containing: move.to, editing: true, focusKey: key.lowercasedString)
             return context.redirect(to: landing.url, flash: context.format("flashMoved", move.item.name, String(move.to + 1)))
         } catch StoreError.itemNotFound {
             throw HTTPError(.notFound, "No such item. It may have been deleted.")
@@ -104,7 +104,7 @@ struct ItemListController: Sendable {
             "canMoveDown": .bool(index < count - 1),
             "moveUpLabel": .string(context.format("moveUpLabel", item.name)),
             "moveDownLabel": .string(context.format("moveDownLabel", item.name)),
-            "backHref": .string(ListQuery(page: ListQuery.page(containing: index), editing: true, focusKey: key.lowercasedString).url),
+            "backHref": .string(ListQuery.landing(request, containing: index, editing: true, focusKey: key.lowercasedString).url),
         ]
         if let error { values["error"] = .string(error) }
         return try renderer.render("items/move", values, context: context, status: status)
@@ -161,7 +161,7 @@ struct ItemListController: Sendable {
             throw HTTPError(.notFound, "An item you selected no longer exists, so nothing was deleted. It may have been deleted already.")
         }
         // Back where the delete was asked for: Select mode, the list (an item's dialog), or edit mode.
-        var landing = ListQuery(form: form)
+        var landing = ListQuery(form: form, request: request)
         switch form["mode"] {
         case "select": landing.selecting = true
         case "list": break
@@ -183,7 +183,7 @@ struct ItemListController: Sendable {
         } catch StoreError.itemNotFound {
             throw HTTPError(.notFound, "Those items are no longer in Recently Deleted: they were restored or deleted for good.")
         }
-        var landing = ListQuery(form: form)
+        var landing = ListQuery(form: form, request: request)
         landing.editing = form["mode"] == "edit"
         landing.selecting = form["mode"] == "select"
         if let first = restored.first {

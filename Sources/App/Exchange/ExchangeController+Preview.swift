@@ -40,7 +40,7 @@ extension ExchangeController {
             // Issue 24: "3 × $40" where the item is (or will be) three of it.
             let quantity = row.item.ownership?.applied(to: row.status.existing?.ownership ?? .blank).quantity
                 ?? row.status.existing?.ownership.quantity ?? 1
-            let value = formatters.dollars(row.item.valueInDollars, context.language)
+            let value = formatters.money(row.item.valueInDollars, context.language, context.currency)
             return .object([
                 "row": .string(context.format("importRow", String(row.line))),
                 "name": .string(row.item.name),

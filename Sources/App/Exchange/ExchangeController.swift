@@ -106,7 +106,7 @@ struct ExchangeController: Sendable {
         }
         let first = outcome.added.first?.key ?? updates.first?.key
         let index = try first.flatMap { try store.index(of: $0) } ?? 0
-        let landing = ListQuery(page: ListQuery.page(containing: index), focusKey: first?.lowercasedString)
+        let landing = ListQuery.landing(request, containing: index, focusKey: first?.lowercasedString)
         let formatters = renderer.formatters
         let added = outcome.added.count
         let message = outcome.updated > 0

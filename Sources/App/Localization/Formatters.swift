@@ -32,9 +32,10 @@ final class Formatters: Sendable {
         groupingSeparators = separators
     }
 
-    /// `$1,234` — whole dollars, grouped in threes with the language's separator.
-    func dollars(_ value: Int, _ language: Language) -> String {
-        (value < 0 ? "-$" : "$") + groupedDigits(value.magnitude, language)
+    /// `$1,234`, `€1,234` — whole units of the member's currency, grouped in threes with the
+    /// language's separator.
+    func money(_ value: Int, _ language: Language, _ currency: Currency) -> String {
+        (value < 0 ? "-" : "") + currency.symbol(language) + groupedDigits(value.magnitude, language)
     }
 
     /// `1,234` — a count grouped in threes with the language's separator.

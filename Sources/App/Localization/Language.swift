@@ -22,10 +22,12 @@ public enum Language: String, Sendable, CaseIterable {
 
     static func cookieName(secure: Bool) -> String { secure ? secureCookieName : cookieName }
 
-    /// The language a request asks for: `?lang=` first, then the remembered choice, then
-    /// `Accept-Language` (RFC 9110 §12.5.4, taking quality values into account).
-    static func preferred(by request: HTTPRequest) -> Language {
+    /// The language a request asks for: `?lang=` first, then the member's setting (`chosen`),
+    /// then the browser's remembered choice, then `Accept-Language` (RFC 9110 §12.5.4, taking
+    /// quality values into account).
+    static func preferred(by request: HTTPRequest, chosen: Language? = nil) -> Language {
         if let explicit = request.query("lang").flatMap(Language.init(tag:)) { return explicit }
+        if let chosen { return chosen }
         if let chosen = remembered(in: request) { return chosen }
         guard let header = request.headers[.acceptLanguage] else { return .english }
         var best: (language: Language, quality: Double)?

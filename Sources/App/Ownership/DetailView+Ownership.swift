@@ -45,7 +45,7 @@ extension DetailView {
                 messages[field] = .string(context.format(key, formatters.grouped(ItemOwnership.maxNotesLength, context.language),
                                                          formatters.grouped(OwnershipForm.notes(fields.notes).count, context.language)))
             case "errorQuantityValue":
-                messages[field] = .string(context.format(key, formatters.dollars(ItemOwnership.maxLineValue, context.language)))
+                messages[field] = .string(context.format(key, formatters.money(ItemOwnership.maxLineValue, context.language, context.currency)))
             default:
                 messages[field] = .string(context.text(key))
             }
@@ -71,7 +71,7 @@ extension DetailView {
             "modelNumber": current(now.modelNumber.nonEmpty ?? none),
             "quantity": current(formatters.grouped(now.quantity, language)),
             "purchaseDate": current(now.purchaseDate.map { formatters.day($0, language).medium } ?? none),
-            "purchasePrice": current(now.purchasePriceCents.map { formatters.cents($0, language) } ?? none),
+            "purchasePrice": current(now.purchasePriceCents.map { formatters.cents($0, language, context.currency) } ?? none),
             "placeBought": current(now.placeBought.nonEmpty ?? none),
             "warranty": current(warrantyText(now.text(of: .warranty), context: context)),
             "notes": current(now.notes.isEmpty ? none : String(now.notes.prefix(200))),
@@ -92,7 +92,7 @@ extension DetailView {
         let old = entry.oldValue ?? "", new = entry.newValue ?? ""
         let language = context.language
         let day = { (text: String) in CalendarDate(iso: text).map { formatters.day($0, language).medium } ?? text }
-        let price = { (text: String) in Int(text).map { formatters.cents($0, language) } ?? text }
+        let price = { (text: String) in Int(text).map { formatters.cents($0, language, context.currency) } ?? text }
         switch entry.field {
         case .manufacturer?: return Self.change("historyManufacturer", old, new, context: context)
         case .modelNumber?: return Self.change("historyModel", old, new, context: context)

@@ -9,10 +9,10 @@ extension Formatters {
         return DayText(medium: shown.medium, iso: day.iso)
     }
 
-    /// `$1,299.50` — dollars and cents, the dollars grouped as ``dollars(_:_:)`` groups them.
-    func cents(_ cents: Int, _ language: Language) -> String {
+    /// `$1,299.50` — whole units and hundredths, the units grouped as ``money(_:_:_:)`` groups them.
+    func cents(_ cents: Int, _ language: Language, _ currency: Currency) -> String {
         let fraction = Int(cents.magnitude % 100)
-        return (cents < 0 ? "-" : "") + dollars(Int(cents.magnitude / 100), language) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+        return (cents < 0 ? "-" : "") + money(Int(cents.magnitude / 100), language, currency) + "." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 }
 
@@ -20,7 +20,7 @@ extension Formatters {
     /// An item's value as a row shows it: `$40`, or `3 × $40` when there is more than one of it
     /// (issue 24), so the row says what the totals count.
     func value(of item: Item, context: PageContext) -> String {
-        let value = dollars(item.valueInDollars, context.language)
+        let value = money(item.valueInDollars, context.language, context.currency)
         let quantity = item.ownership.quantity
         return quantity == 1 ? value : context.format("reportTimes", grouped(quantity, context.language), value)
     }

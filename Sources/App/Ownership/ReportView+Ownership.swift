@@ -22,16 +22,16 @@ extension ReportView {
         let ownership = item.ownership
         let language = context.language
         var texts = OwnershipTexts()
-        texts.value = formatters.dollars(item.valueInDollars * ownership.quantity, language)
+        texts.value = formatters.money(item.valueInDollars * ownership.quantity, language, context.currency)
         if ownership.quantity > 1 {
             texts.each = context.format("reportTimes", formatters.grouped(ownership.quantity, language),
-                                        formatters.dollars(item.valueInDollars, language))
+                                        formatters.money(item.valueInDollars, language, context.currency))
         }
         texts.make = [ownership.manufacturer, ownership.modelNumber].filter { !$0.isEmpty }.joined(separator: " · ")
         var purchase: [String] = []
         if let day = ownership.purchaseDate { purchase.append(context.format("reportBoughtOn", formatters.day(day, language).medium)) }
         if let cents = ownership.purchasePriceCents {
-            purchase.append(context.format(ownership.quantity > 1 ? "reportPaidEach" : "reportPaid", formatters.cents(cents, language)))
+            purchase.append(context.format(ownership.quantity > 1 ? "reportPaidEach" : "reportPaid", formatters.cents(cents, language, context.currency)))
         }
         if !ownership.placeBought.isEmpty { purchase.append(context.format("reportBoughtAt", ownership.placeBought)) }
         switch ownership.warranty {

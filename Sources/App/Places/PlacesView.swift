@@ -29,7 +29,7 @@ struct PlacesView: Sendable {
 
     /// "3 items · $543", in the page's language.
     func figures(_ figures: PlaceTotals.Figures, context: PageContext) -> String {
-        context.format("placesFigures", count(figures.count, context: context), formatters.dollars(figures.value, context.language))
+        context.format("placesFigures", count(figures.count, context: context), formatters.money(figures.value, context.language, context.currency))
     }
 
     /// "1 item", "3 items".
@@ -41,7 +41,7 @@ struct PlacesView: Sendable {
     func cells(_ figures: PlaceTotals.Figures, context: PageContext) -> MustacheValue {
         .object([
             "count": .string(formatters.grouped(figures.count, context.language)),
-            "value": .string(formatters.dollars(figures.value, context.language)),
+            "value": .string(formatters.money(figures.value, context.language, context.currency)),
         ])
     }
 

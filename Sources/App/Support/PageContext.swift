@@ -4,7 +4,10 @@ import HTTP
 /// What every page needs to know about the browser asking: its language, its CSRF
 /// token, and the one-time message left by the previous request (POST → 303 → GET).
 struct PageContext: Sendable {
-    let language: Language
+    /// The language and the member's settings the page is drawn with.
+    let presentation: Presentation
+    var language: Language { presentation.language }
+    var currency: Currency { presentation.currency }
     let csrf: CSRFToken
     let flash: String?
     /// The deletion the flash message offers to undo (its batch in Recently Deleted).
@@ -15,6 +18,8 @@ struct PageContext: Sendable {
     let undoImport: UUID?
     /// A language picked with `?lang=` that the browser has not remembered yet.
     let newlyChosenLanguage: Language?
+    /// An appearance picked with `?appearance=` (signed out) that the browser has not remembered yet.
+    let newlyChosenAppearance: Appearance?
     /// The signed-in member, if any: their name, role and what the page may offer them.
     let signedIn: SignedIn?
     /// The server's key, to sign the flash message a redirect leaves (``FlashMessage``).
@@ -28,9 +33,11 @@ struct PageContext: Sendable {
     ///   - takingFlash: false for pages that must leave a pending flash message
     ///     for the next list page (error pages).
     init(request: HTTPRequest, csrf protection: CSRFProtection, takingFlash: Bool = true) {
-        language = Language.preferred(by: request)
+        presentation = Presentation(request: request)
         let chosen = request.query("lang").flatMap(Language.init(tag:))
         newlyChosenLanguage = chosen.flatMap { $0.rawValue == Language.remembered(in: request)?.rawValue ? nil : $0 }
+        let appearance = request.query("appearance").flatMap(Appearance.init(rawValue:))
+        newlyChosenAppearance = appearance.flatMap { $0 == Appearance.remembered(in: request) ? nil : $0 }
         csrf = protection.token(for: request)
         signedIn = request.signedIn
         key = protection.key
@@ -64,6 +71,7 @@ struct PageContext: Sendable {
         if hasFlashCookie { response.setCookie(FlashMessage.clearing(secure: csrf.isSecure)) }
         // A preference, not data: remembering it is the one cookie a GET may set.
         if let chosen = newlyChosenLanguage { response.setCookie(chosen.cookie(secure: csrf.isSecure)) }
+        if let chosen = newlyChosenAppearance { response.setCookie(chosen.cookie(secure: csrf.isSecure)) }
         response.headers[.cacheControl] = "no-store"
     }
 

@@ -62,8 +62,8 @@ extension DetailView {
             switch entry.field {
             case .name?: return context.format("historyName", old, new)
             case .valueInDollars?:
-                let dollars = { (text: String) in Int(text).map { formatters.dollars($0, context.language) } ?? text }
-                return context.format("historyValue", dollars(old), dollars(new))
+                let money = { (text: String) in Int(text).map { formatters.money($0, context.language, context.currency) } ?? text }
+                return context.format("historyValue", money(old), money(new))
             case .serialNumber?:
                 if old.isEmpty { return context.format("historySerialSet", new) }
                 if new.isEmpty { return context.format("historySerialCleared", old) }

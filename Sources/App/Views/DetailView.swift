@@ -65,7 +65,7 @@ struct DetailView {
             storedName = item.name
             values["action"] = .string("/items/\(key)\(pageQuery)")
             values["cancelAction"] = .string("/items/\(key)/cancel\(pageQuery)")
-            values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter, grouping: list.grouping).url)
+            values["closeHref"] = .string(ListQuery(page: list.page, focusKey: key, filter: list.filter, grouping: list.grouping, defaults: list.defaults).url)
             // Delete asks on the confirmation page (Keep comes back here), then the list offers Undo.
             values["deleteHref"] = .string("/items/delete" + ListQuery.queryString([("key", key), ("from", "item")] + list.stateParameters))
             values["qrLabelHref"] = .string("/qr-labels?item=" + key)
@@ -109,7 +109,7 @@ struct DetailView {
             values["conflict"] = .object([
                 "name": .string(context.format("currentValue", conflict.name)),
                 "serialNumber": .string(context.format("currentValue", conflict.serialNumber)),
-                "value": .string(context.format("currentValue", formatters.dollars(conflict.valueInDollars, context.language))),
+                "value": .string(context.format("currentValue", formatters.money(conflict.valueInDollars, context.language, context.currency))),
                 "location": .string(context.format("currentValue", conflict.locationKey.flatMap { places.tree.location(key: $0)?.pathText }
                     ?? context.text("noLocation"))),
                 "labels": .string(context.format("currentValue", places.labels(conflict.labelKeys).map(\.name).joined(separator: ", ")

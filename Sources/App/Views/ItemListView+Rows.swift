@@ -9,7 +9,7 @@ extension ItemListView {
     /// of its own (focused after a move, asking to confirm a delete).
     /// What every row of `query`'s page shares: where its rows are kept, and their stencils.
     func rowPage(_ query: ListQuery, grouping: ItemGrouping, placesRevision: Int, context: PageContext) -> RowCache.PageKey {
-        RowCache.PageKey(listState: query.state.stateQuery, language: context.language, editing: query.editing,
+        RowCache.PageKey(listState: query.state.stateQuery, presentation: context.presentation, editing: query.editing,
                          reorderable: Self.isReorderable(query, grouping: grouping), valuableThreshold: valuableThreshold,
                          selecting: query.selecting, placesRevision: placesRevision, grouping: grouping)
     }
@@ -97,9 +97,9 @@ extension ItemListView {
             values["canMoveUp"] = .bool(shape.canMoveUp)
             values["canMoveDown"] = .bool(shape.canMoveDown)
             values["confirming"] = .bool(query.confirmKey == key)
-            values["confirmHref"] = .string(ListQuery(page: query.page, editing: true, confirmKey: key, filter: query.filter, grouping: query.grouping).url)
+            values["confirmHref"] = .string(ListQuery(page: query.page, editing: true, confirmKey: key, filter: query.filter, grouping: query.grouping, defaults: query.defaults).url)
             // The minus of a row asking to confirm hides its Delete again, as a second tap does on iOS.
-            values["keepHref"] = .string(ListQuery(page: query.page, editing: true, focusKey: key, filter: query.filter, grouping: query.grouping).url)
+            values["keepHref"] = .string(ListQuery(page: query.page, editing: true, focusKey: key, filter: query.filter, grouping: query.grouping, defaults: query.defaults).url)
             values["moveUpLabel"] = .string(context.format("moveUpLabel", fields.name))
             values["moveDownLabel"] = .string(context.format("moveDownLabel", fields.name))
             values["moveToLabel"] = .string(context.format("moveToLabel", fields.name))

@@ -7,7 +7,7 @@ import Storage
 /// and the section index that jumps to any of them, on this page (`#fragment`) or another.
 extension ItemListView {
     func sectionedListing(for query: inout ListQuery, grouping: ItemGrouping, context: PageContext) throws -> ListingCache.Listing {
-        let size = ListQuery.pageSize
+        let size = query.pageSize
         let placesRevision = store.placesRevision
         var page = try store.sectionedItems(matching: query.filter, grouping: grouping, offset: (query.page - 1) * size, limit: size)
         let pageCount = max(1, (page.rowCount + size - 1) / size)
@@ -80,7 +80,7 @@ extension ItemListView {
             "title": .string(continued ? context.format("sectionContinued", title) : title),
             // Things, not rows: a row of 3 chairs counts 3 (issue 24).
             "meta": .string(context.plural("sectionMeta", count: section.units,
-                                           formatters.grouped(section.units, language), formatters.dollars(section.totalValue, language))),
+                                           formatters.grouped(section.units, language), formatters.money(section.totalValue, language, context.currency))),
         ]
         if case .label(let key) = section.group, let label = page.places.label(key: key), !continued {
             values["chipHTML"] = .string(String(decoding: Self.chip(label), as: UTF8.self))
@@ -108,7 +108,7 @@ extension ItemListView {
     private func sectionIndex(_ page: SectionedItems, pageNumber: Int, query: ListQuery, context: PageContext) throws -> [UInt8] {
         let entries: [MustacheValue] = page.sections.map { section in
             let title = Self.title(of: section.group, places: page.places, context: context, formatters: formatters, threshold: valuableThreshold)
-            let onPage = ListQuery.page(containing: section.start)
+            let onPage = query.page(containing: section.start)
             var target = query.state
             target.page = onPage
             let anchor = "#" + Self.anchor(section.group)
@@ -142,8 +142,8 @@ extension ItemListView {
         case .noLocation: context.text("noLocation")
         case .label(let key): places.label(key: key)?.name ?? ""
         case .noLabel: context.text("noLabel")
-        case .valuable: context.format("sectionValuable", formatters.dollars(threshold, context.language))
-        case .notValuable: context.format("sectionNotValuable", formatters.dollars(threshold, context.language))
+        case .valuable: context.format("sectionValuable", formatters.money(threshold, context.language, context.currency))
+        case .notValuable: context.format("sectionNotValuable", formatters.money(threshold, context.language, context.currency))
         }
     }
 
@@ -156,8 +156,8 @@ extension ItemListView {
         case .location(let key): initials(places.tree.location(key: key)?.name ?? "")
         case .label(let key): initials(places.label(key: key)?.name ?? "")
         case .noLocation, .noLabel: context.text("sectionIndexNone")
-        case .valuable: context.format("sectionIndexValuable", formatters.dollars(threshold, context.language))
-        case .notValuable: context.format("sectionIndexNotValuable", formatters.dollars(threshold, context.language))
+        case .valuable: context.format("sectionIndexValuable", formatters.money(threshold, context.language, context.currency))
+        case .notValuable: context.format("sectionIndexNotValuable", formatters.money(threshold, context.language, context.currency))
         }
     }
 
@@ -185,12 +185,12 @@ extension ItemListView {
         guard list.filter.isDefault else { return nil }
         switch try grouping(for: list) {
         case .none:
-            return try store.index(of: key).map(ListQuery.page(containing:))
+            return try store.index(of: key).map(list.page(containing:))
         case .location:
             guard let place = try store.sectionPlace(of: key) else { return nil }
             let sections = try store.sectionedItems(matching: list.filter, grouping: .location, offset: 0, limit: 0).sections
             let group: ItemSection.Group = place.locationKey.map { .location($0) } ?? .noLocation
-            return sections.first { $0.group == group }.map { ListQuery.page(containing: $0.start + place.index) }
+            return sections.first { $0.group == group }.map { list.page(containing: $0.start + place.index) }
         case .label, .value:
             return nil
         }

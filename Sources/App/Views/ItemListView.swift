@@ -40,7 +40,7 @@ struct ItemListView {
 
         let summary: String
         if let total = listing.totalValue {
-            let totalText = formatters.dollars(total, language)
+            let totalText = formatters.money(total, language, context.currency)
             summary = context.plural(narrowed ? "matchesSummary" : "itemsSummary", count: shownCount,
                                      formatters.grouped(shownCount, language), totalText)
         } else {
@@ -51,13 +51,13 @@ struct ItemListView {
         var values: [String: MustacheValue] = [
             "title": .string(context.text("appTitle")),
             "empty": .bool(count == 0 && !narrowed),
-            "firstPosition": .int((query.page - 1) * ListQuery.pageSize + 1),
+            "firstPosition": .int((query.page - 1) * query.pageSize + 1),
             "isLastPage": .bool(query.page == pageCount && !narrowed && count > 0),
             "editing": .bool(query.editing),
             "reorderable": .bool(query.editing && !filtered),
             "page": .int(query.page),
             // Done leaves edit mode and Select mode alike.
-            "editHref": .string(ListQuery(page: query.page, editing: !query.editing && !query.selecting, filter: query.filter, grouping: query.grouping).url),
+            "editHref": .string(ListQuery(page: query.page, editing: !query.editing && !query.selecting, filter: query.filter, grouping: query.grouping, defaults: query.defaults).url),
             "selecting": .bool(query.selecting),
             "modal": .bool(query.editing || query.selecting),
             "selectHref": .string(ListQuery.selectMode(of: query).url),
@@ -66,19 +66,21 @@ struct ItemListView {
             // The report is grouped by location as the list is.
             "reportQuery": .string(ListQuery.queryString(query.filterParameters.filter { $0.0 != "group" }
                                                          + (grouping == .location ? [("group", "location")] : []))),
-            "search": searchForm(query, grouping: grouping, defaultGrouping: try self.grouping(for: ListQuery()), context: context),
+            "search": searchForm(query, grouping: grouping, defaultGrouping: try self.grouping(for: ListQuery(grouping: query.defaults.grouping, defaults: query.defaults)), context: context),
             "hasRows": .bool(count > 0),
             // Edit waits for something to edit (a search that found nothing still has items).
             "showsEdit": .bool(count > 0 || narrowed || query.editing),
             "hasDeleted": .bool(listing.deletedCount > 0),
-            "valuableLegend": .string(context.format("highValueLegend", formatters.dollars(valuableThreshold, language))),
+            "valuableLegend": .string(context.format("highValueLegend", formatters.money(valuableThreshold, language, context.currency))),
             "sectioned": .bool(grouping != .none),
             "placeFields": .list(query.placeParameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
         ]
         if query.filter.filtersPlaces { values["placeFilter"] = try placeFilter(query, context: context) }
         values.merge(texts.values) { $1 }
         if filtered {
-            var clearQuery = ListQuery(editing: query.editing)
+            // The member's default view: their sort and sections, nothing found or filtered.
+            var clearQuery = ListQuery(editing: query.editing, filter: ListQuery.filter(search: nil, sort: query.defaults.sort, valuable: nil, photo: nil),
+                                       grouping: query.defaults.grouping, defaults: query.defaults)
             clearQuery.selecting = query.selecting
             let clear = clearQuery.url
             values["filtered"] = .bool(narrowed)
@@ -96,7 +98,7 @@ struct ItemListView {
         if pageCount > 1 { values["pager"] = pager(query: query, pageCount: pageCount, context: context) }
         var frame: PageCache.FrameKey?
         if Self.isCacheable(query) {
-            frame = PageCache.FrameKey(page: query.page, language: language, editing: query.editing, filter: query.filter,
+            frame = PageCache.FrameKey(page: query.page, presentation: context.presentation, editing: query.editing, filter: query.filter,
                                        role: context.signedIn?.account.role, pageCount: pageCount, hasRows: count > 0,
                                        hasDeleted: listing.deletedCount > 0, valuableThreshold: valuableThreshold,
                                        selecting: query.selecting, grouping: grouping, placesRevision: placesRevision)
@@ -132,10 +134,10 @@ struct ItemListView {
             }),
             "q": .string(query.filter.search),
             "valuable": .bool(query.filter.valuableOnly),
-            "valuableLabel": .string(context.format("filterValuableAt", formatters.dollars(valuableThreshold, context.language))),
-            "valuableShort": .string(context.format("filterValuableShortAt", formatters.dollars(valuableThreshold, context.language))),
+            "valuableLabel": .string(context.format("filterValuableAt", formatters.money(valuableThreshold, context.language, context.currency))),
+            "valuableShort": .string(context.format("filterValuableShortAt", formatters.money(valuableThreshold, context.language, context.currency))),
             "photo": .bool(query.filter.withPhotoOnly),
-            "sorts": .list(ListQuery.sortParameters.map { option in
+            "sorts": .list(ListQuery.sortParameters.filter { $0.parameter != "position" }.map { option in
                 .object([
                     "value": .string(option.parameter),
                     "label": .string(context.text(labels[option.parameter] ?? "sortPosition")),
@@ -170,7 +172,7 @@ struct ItemListView {
     }
 
     private func listingKey(for query: ListQuery, grouping: ItemGrouping, context: PageContext) -> ListingCache.Key {
-        ListingCache.Key(revision: store.revision, page: query.page, language: context.language,
+        ListingCache.Key(revision: store.revision, page: query.page, presentation: context.presentation,
                          editing: query.editing, filter: query.filter, valuableThreshold: valuableThreshold,
                          selecting: query.selecting, grouping: grouping, placesRevision: store.placesRevision)
     }
@@ -198,15 +200,15 @@ struct ItemListView {
             renderer.listingCache.keep(updated, for: cacheKey)
             return updated
         }
-        var selection = try store.items(matching: query.filter, offset: (query.page - 1) * ListQuery.pageSize, limit: ListQuery.pageSize)
+        var selection = try store.items(matching: query.filter, offset: (query.page - 1) * query.pageSize, limit: query.pageSize)
         let count = selection.count
-        let pageCount = max(1, (count + ListQuery.pageSize - 1) / ListQuery.pageSize)
+        let pageCount = max(1, (count + query.pageSize - 1) / query.pageSize)
         if query.page > pageCount {
             // Past the end (a bookmark of a longer list): the last page.
             query.page = pageCount
-            selection = try store.items(matching: query.filter, offset: (pageCount - 1) * ListQuery.pageSize, limit: ListQuery.pageSize)
+            selection = try store.items(matching: query.filter, offset: (pageCount - 1) * query.pageSize, limit: query.pageSize)
         }
-        let offset = (query.page - 1) * ListQuery.pageSize
+        let offset = (query.page - 1) * query.pageSize
         let focus = query.focusKey.flatMap(UUID.init(uuidString:))
         let confirming = query.confirmKey.flatMap(UUID.init(uuidString:))
         let page = rowPage(query, grouping: .none, placesRevision: cacheKey.placesRevision, context: context)
@@ -246,7 +248,7 @@ struct ItemListView {
               let changed = store.fieldChanges(from: revision, to: key.revision) else { return nil }
         var query = query
         query.page = older.page
-        let offset = (older.page - 1) * ListQuery.pageSize
+        let offset = (older.page - 1) * query.pageSize
         let page = rowPage(query, grouping: .none, placesRevision: key.placesRevision, context: context)
         let places = try store.places()
         var stencils = renderer.rowStencils.stencils(on: page)

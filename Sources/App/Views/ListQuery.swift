@@ -7,8 +7,6 @@ import Storage
 /// works: the search, sort and filters, which page, edit mode or select mode, a row asking to
 /// confirm its deletion, a row to focus on return from the dialog.
 struct ListQuery: Sendable, Equatable {
-    static let pageSize = 100
-
     var page: Int = 1
     var editing = false
     /// Select mode (`?mode=select`): selection circles and a bar to delete or move them,
@@ -22,9 +20,14 @@ struct ListQuery: Sendable, Equatable {
     /// `?group=`: how the list is cut into sections; `nil` is the default (by location once
     /// any location exists, see ``ItemListView/grouping(for:)``).
     var grouping: ItemGrouping?
+    /// The member's default sort, grouping and page size: what the URL leaves out.
+    var defaults = ListDefaults.standard
+
+    var pageSize: Int { defaults.pageSize }
 
     init(page: Int = 1, editing: Bool = false, confirmKey: String? = nil, focusKey: String? = nil, filter: ItemQuery = ItemQuery(),
-         grouping: ItemGrouping? = nil) {
+         grouping: ItemGrouping? = nil, defaults: ListDefaults = .standard) {
+        self.defaults = defaults
         self.grouping = grouping
         self.page = page
         self.editing = editing
@@ -36,24 +39,26 @@ struct ListQuery: Sendable, Equatable {
     /// Reads the list's parameters; anything malformed falls back to the default quietly
     /// (a bookmark from an older version still opens the list).
     init(request: HTTPRequest) {
+        defaults = ListDefaults(request)
         page = Self.pageNumber(request.query("page"))
         editing = request.query("mode") == "edit"
         selecting = request.query("mode") == "select"
         nothingSelected = request.query("none").flatMap { ["delete", "move", "labels"].contains($0) ? $0 : nil }
         confirmKey = request.query("confirm")
         focusKey = request.query("focus")
-        filter = Self.filter(search: request.query("q"), sort: request.query("sort"),
+        filter = Self.filter(search: request.query("q"), sort: request.query("sort") ?? defaults.sort,
                              valuable: request.query("valuable"), photo: request.query("photo"))
-        grouping = request.query("group").flatMap(ItemGrouping.init(rawValue:))
+        grouping = request.query("group").flatMap(ItemGrouping.init(rawValue:)) ?? defaults.grouping
         Self.readPlaces(into: &filter, location: request.query("location"), sub: request.query("sub"),
                         labels: request.queryItems.filter { $0.name == "label" }.map(\.value))
     }
 
     /// The list state carried by a form's hidden fields (Undo, Add).
-    init(form: SubmittedForm) {
+    init(form: SubmittedForm, request: HTTPRequest) {
+        defaults = ListDefaults(request)
         page = Self.pageNumber(form["page"])
-        filter = Self.filter(search: form["q"], sort: form["sort"], valuable: form["valuable"], photo: form["photo"])
-        grouping = form["group"].flatMap(ItemGrouping.init(rawValue:))
+        filter = Self.filter(search: form["q"], sort: form["sort"] ?? defaults.sort, valuable: form["valuable"], photo: form["photo"])
+        grouping = form["group"].flatMap(ItemGrouping.init(rawValue:)) ?? defaults.grouping
         Self.readPlaces(into: &filter, location: form["location"], sub: form["sub"], labels: form.values("label"))
     }
 
@@ -79,9 +84,10 @@ struct ListQuery: Sendable, Equatable {
 
     private static func isChecked(_ value: String?) -> Bool { value == "1" || value == "on" || value == "true" }
 
-    /// The sorts the list offers, as they appear in `?sort=`, and their meaning.
+    /// The sorts the list offers, as they appear in `?sort=`, and their meaning (`position`
+    /// names the own order in a URL when a member's default is another: ``sortInURL``).
     static let sortParameters: [(parameter: String, sort: ItemQuery.Sort, descending: Bool)] = [
-        ("", .position, false),
+        ("", .position, false), ("position", .position, false),
         ("name", .name, false), ("name-desc", .name, true),
         ("value-desc", .value, true), ("value", .value, false),
         ("date-desc", .date, true), ("date", .date, false),
@@ -94,14 +100,26 @@ struct ListQuery: Sendable, Equatable {
 
     /// `?sort=` for `filter`'s order ("" for the member's own order).
     var sortParameter: String {
-        Self.sortParameters.first { $0.sort == filter.sort && $0.descending == filter.descending }?.parameter ?? ""
+        Self.sortParameter(filter.sort, descending: filter.descending)
+    }
+
+    static func sortParameter(_ sort: ItemQuery.Sort, descending: Bool) -> String {
+        sortParameters.first { $0.sort == sort && $0.descending == descending }?.parameter ?? ""
+    }
+
+    /// `?sort=` as a URL carries it: nothing for the member's default order, `position` for
+    /// their own order when another is their default.
+    private var sortInURL: String? {
+        let parameter = sortParameter
+        guard parameter != defaults.sort else { return nil }
+        return parameter.isEmpty ? "position" : parameter
     }
 
     /// The search, sort and filters only (for the form's fields and hidden copies of them).
     var filterParameters: [(String, String)] {
         var parameters: [(String, String)] = []
         if !filter.search.isEmpty { parameters.append(("q", filter.search)) }
-        if !sortParameter.isEmpty { parameters.append(("sort", sortParameter)) }
+        if let sortInURL { parameters.append(("sort", sortInURL)) }
         if filter.valuableOnly { parameters.append(("valuable", "1")) }
         if filter.withPhotoOnly { parameters.append(("photo", "1")) }
         if let location = filter.location {
@@ -110,7 +128,7 @@ struct ListQuery: Sendable, Equatable {
         }
         for key in filter.labelKeys { parameters.append(("label", key.lowercasedString)) }
         if filter.unlabelledOnly { parameters.append(("label", "none")) }
-        if let grouping { parameters.append(("group", grouping.rawValue)) }
+        if let grouping, grouping != defaults.grouping { parameters.append(("group", grouping.rawValue)) }
         return parameters
     }
 
@@ -142,7 +160,7 @@ struct ListQuery: Sendable, Equatable {
 
     /// The list as it is, without edit mode, confirmation or focus.
     var state: ListQuery {
-        ListQuery(page: page, filter: filter, grouping: grouping)
+        ListQuery(page: page, filter: filter, grouping: grouping, defaults: defaults)
     }
 
     /// `/items?…` for this query. No `#fragment`: the focused row or Delete button has
@@ -174,6 +192,13 @@ struct ListQuery: Sendable, Equatable {
         text.flatMap { Int($0) }.flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
     }
 
-    /// The page (1-based) that shows the item at `index` (0-based).
-    static func page(containing index: Int) -> Int { index / pageSize + 1 }
+    /// The page (1-based) that shows the item at `index` (0-based), at this list's page size.
+    func page(containing index: Int) -> Int { index / pageSize + 1 }
+
+    /// The member's own order, at their page size, at the page holding `index` (0-based): where
+    /// a move, restore or import lands.
+    static func landing(_ request: HTTPRequest, containing index: Int, editing: Bool = false, focusKey: String?) -> ListQuery {
+        let defaults = ListDefaults(request)
+        return ListQuery(page: index / defaults.pageSize + 1, editing: editing, focusKey: focusKey, defaults: defaults)
+    }
 }

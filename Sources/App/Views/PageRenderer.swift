@@ -8,7 +8,8 @@ struct PageRenderer: Sendable {
     let library: MustacheLibrary
     let formatters: Formatters
     let csrf: CSRFProtection
-    let assets: [String: MustacheValue]
+    /// The stylesheets' and script's URLs for each text size and appearance.
+    let assets: [StylesheetVariant: MustacheValue]
     let rowCache = RowCache()
     let rowStencils = RowStencils()
     let listingCache = ListingCache()
@@ -21,11 +22,13 @@ struct PageRenderer: Sendable {
         self.library = library
         self.formatters = formatters
         self.csrf = csrf
-        self.assets = [
-            "layoutCSS": .string(assets.layoutStylesheet.url),
-            "appCSS": .string(assets.stylesheet.url),
-            "appJS": .string(assets.script.url),
-        ]
+        self.assets = assets.variants.mapValues { stylesheets in
+            .object([
+                "layoutCSS": .string(stylesheets.layout.url),
+                "appCSS": .string(stylesheets.app.url),
+                "appJS": .string(assets.script.url),
+            ])
+        }
         var strings: [Language: MustacheValue] = [:]
         for language in Language.allCases {
             strings[language] = .object(Strings.table(language).mapValues { .string($0) })
@@ -38,6 +41,8 @@ struct PageRenderer: Sendable {
                     "tag": .string(language.htmlTag),
                     "name": .string(language.nativeName),
                     "href": .string("/items?lang=\(language.rawValue)"),
+                    "code": .string(language.rawValue),
+                    "switchLabel": .string(Strings.format("languageSwitchLabel", current, [language.nativeName])),
                     "current": .bool(language == current),
                 ])
             })
@@ -67,7 +72,10 @@ struct PageRenderer: Sendable {
         _ template: String, _ values: [String: MustacheValue], context: PageContext, markers: (csrf: String, username: String)? = nil
     ) throws -> [UInt8] {
         var all = shared(values, context: context, markers: markers)
-        all["assets"] = .object(assets)
+        let presentation = context.presentation
+        all["assets"] = assets[StylesheetVariant(textSize: presentation.textSize, appearance: presentation.appearance)] ?? .null
+        all["colorScheme"] = .string(presentation.appearance.colorScheme)
+        if presentation.textSize != .browser { all["textScale"] = .string(StylesheetVariant.decimal(presentation.textSize.scale)) }
         if let flash = context.flash { all["flash"] = .string(flash) }
         if let batch = context.undoBatch { all["undoBatch"] = .string(batch.lowercasedString) }
         if let batch = context.undoImport { all["undoImport"] = .string(batch.lowercasedString) }
@@ -122,6 +130,16 @@ struct PageRenderer: Sendable {
         all["t"] = strings[context.language] ?? .null
         all["csrf"] = .string(markers?.csrf ?? context.csrf.value)
         all["languages"] = languageLinks[context.language] ?? .null
+        if context.signedIn == nil {
+            let current = context.presentation.appearance
+            all["appearances"] = .list(Appearance.allCases.map { appearance in
+                .object([
+                    "href": .string("?appearance=\(appearance.rawValue)"),
+                    "label": .string(context.text("appearance" + appearance.rawValue.capitalized)),
+                    "current": .bool(appearance == current),
+                ])
+            })
+        }
         if let signedIn = context.signedIn {
             let role = signedIn.account.role
             let username = markers?.username ?? signedIn.account.username

@@ -19,7 +19,7 @@ extension ReportView {
     func appendixPage(_ item: Item, number: Int, photos: [String]) -> MustacheValue {
         let key = item.key.lowercasedString
         let count = photos.count
-        var meta = [formatters.dollars(item.valueInDollars, context.language)]
+        var meta = [formatters.money(item.valueInDollars, context.language, context.currency)]
         if !item.serialNumber.isEmpty { meta.insert(item.serialNumber, at: 0) }
         return .object([
             "number": .int(number),

@@ -23,7 +23,7 @@ struct ReportView {
     func values(query: ListQuery, grouped: Bool = false, count: Int, totalValue: Int, owners: [String], date: Date) -> [String: MustacheValue] {
         let moment = formatters.moment(date, language)
         let countText = formatters.grouped(count, language)
-        let total = formatters.dollars(totalValue, language)
+        let total = formatters.money(totalValue, language, context.currency)
         var values: [String: MustacheValue] = [
             "title": .string(context.text("reportTitle")),
             "day": .string(formatters.day(date, language).medium),
@@ -62,7 +62,7 @@ struct ReportView {
         if !filter.showsOwnOrder {
             parts.append(context.text(ItemListView.sortLabelKeys[query.sortParameter] ?? "sortPosition"))
         }
-        if filter.valuableOnly { parts.append(context.format("filterValuableAt", formatters.dollars(valuableThreshold, language))) }
+        if filter.valuableOnly { parts.append(context.format("filterValuableAt", formatters.money(valuableThreshold, language, context.currency))) }
         if filter.withPhotoOnly { parts.append(context.text("filterPhoto")) }
         return parts.joined(separator: " · ")
     }
@@ -84,7 +84,7 @@ struct ReportView {
         let title = section.location?.pathText ?? context.text("reportNoLocation")
         return .object([
             "label": .string(context.plural("reportSubtotalMany", count: section.count, title, formatters.grouped(section.count, language))),
-            "total": .string(formatters.dollars(section.totalValue, language)),
+            "total": .string(formatters.money(section.totalValue, language, context.currency)),
         ])
     }
 

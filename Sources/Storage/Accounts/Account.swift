@@ -107,4 +107,6 @@ public enum AccountError: Error, Equatable, Sendable {
     case invitationInvalid
     /// The account may not invite anyone as that role (it does not manage the members).
     case invitationNotAllowed
+    /// A setting's value is longer than any value a setting has (``MemberSettings``).
+    case invalidSetting
 }

@@ -33,7 +33,9 @@ public final class AccountStore: Sendable {
     /// listener see: the lifetime then only bounds an edit made in SQL by hand.
     static let sharedSessionCacheLifetime: TimeInterval = 30
     private let sessionCache = Mutex<[[UInt8]: CachedSession]>([:])
-    private let cacheLifetime: TimeInterval
+    /// Members' settings as read (``settings(accountID:)``), believed as sessions are.
+    let settingsCache = Mutex<[Int64: CachedSettings]>([:])
+    let cacheLifetime: TimeInterval
     /// Set once an account is seen to exist (there is no way back to none while serving).
     private let accountsSeen = Atomic<Bool>(false)
 
@@ -58,6 +60,9 @@ public final class AccountStore: Sendable {
 
     /// True once some account was seen to exist (read or created here); false says nothing.
     public var accountsKnownToExist: Bool { accountsSeen.load(ordering: .relaxed) }
+
+    /// How many writes to accounts this process has begun and ended (odd while one runs).
+    var accountWriteCount: UInt64 { store.accountWrites.load(ordering: .acquiring) }
 
     /// Writes the marks of use still pending (see ``UseRecorder``) and waits for them.
     public func flushPendingUses() {

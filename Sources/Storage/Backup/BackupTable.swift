@@ -32,6 +32,7 @@ struct BackupTable: Sendable {
         BackupTable("locations"),
         BackupTable("labels"),
         BackupTable("accounts"),
+        BackupTable("member_settings", key: ["account_id"]),
         BackupTable("items"),
         BackupTable("item_labels", key: ["label_id", "item_id"]),
         BackupTable("drafts"),

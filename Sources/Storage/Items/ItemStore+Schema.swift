@@ -289,6 +289,7 @@ extension ItemStore {
         registerPhotoListMigrations(&migrator)
         registerOwnershipMigrations(&migrator)
         registerDocumentMigrations(&migrator)
+        registerSettingsMigrations(&migrator)
         return migrator
     }()
 

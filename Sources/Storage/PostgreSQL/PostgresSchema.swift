@@ -35,8 +35,9 @@ public enum PostgresSchema {
     public static var version: Int { migrations.count }
 
     /// The SQLite schema version that this one is equivalent to (`PRAGMA user_version`): version 1
-    /// made the same tables; version 2 added indexes of PostgreSQL's alone (``postgresOnlyIndexesSQL``).
-    public static let sqliteEquivalent = 19
+    /// made the same tables as its 19; version 2 added indexes of PostgreSQL's alone (``postgresOnlyIndexesSQL``);
+    /// version 3 members' settings, as its 20.
+    public static let sqliteEquivalent = 20
 
     /// The columns that are 0/1 flags on SQLite and `boolean` here (table, column).
     public static let booleanColumns: [(table: String, column: String)] = [
@@ -54,6 +55,7 @@ public enum PostgresSchema {
             try makeSearchIndex(db)
         },
         { db in try db.executeScript(postgresOnlyIndexesSQL) },
+        { db in try db.executeScript(settingsSQL) },
     ]
 
     /// The advisory lock (`pg_advisory_xact_lock`) held while migrating: one key for the whole
