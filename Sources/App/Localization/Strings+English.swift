@@ -845,5 +845,6 @@ extension Strings {
         "appearanceNav": "Appearance",
         "languageSwitchLabel": "Show pages in {0}",
         "settingsLink": "Settings: text size, language, appearance, list, currency",
+        "appearanceAuto": "Automatic",
     ]
 }

@@ -845,5 +845,6 @@ extension Strings {
         "appearanceNav": "外观",
         "languageSwitchLabel": "以{0}显示页面",
         "settingsLink": "设置：文字大小、语言、外观、列表、货币",
+        "appearanceAuto": "自动",
     ]
 }

@@ -845,5 +845,6 @@ extension Strings {
         "appearanceNav": "外觀",
         "languageSwitchLabel": "以{0}顯示頁面",
         "settingsLink": "設定：文字大小、語言、外觀、列表、貨幣",
+        "appearanceAuto": "自動",
     ]
 }
