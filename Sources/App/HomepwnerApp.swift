@@ -100,7 +100,7 @@ public final class HomepwnerApp: Sendable {
         if let request, request.isAPIRequest {
             let problem = ProblemDetails(status: status, detail: message.isEmpty ? nil : message)
             do {
-                var response = try problem.response(language: Language.preferred(by: request))
+                var response = try problem.response(language: Presentation.language(of: request))
                 SecurityHeaders.apply(to: &response)
                 return response
             } catch {

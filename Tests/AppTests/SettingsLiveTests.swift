@@ -139,6 +139,18 @@ struct SettingsLiveTests {
         }
     }
 
+    @Test("Messages that are not pages speak the member's language too: the API's problem details")
+    func problemDetailsInTheMembersLanguage() throws {
+        try withApp { browser, _ in
+            _ = try browser.post("/settings", ["language": "zh-Hant"])
+            let missing = try browser.get("/items/00000000-0000-4000-8000-000000000000.json", headers: ["Accept-Language": "en"])
+            #expect(missing.status == 404)
+            let problem = try #require(try JSONSerialization.jsonObject(with: Data(missing.bodyBytes)) as? [String: Any])
+            let detail = try #require(problem["detail"] as? String)
+            #expect(detail.contains("沒有這個"), "\(detail)")
+        }
+    }
+
     @Test("Signed out, the sign-in page follows the browser's appearance cookie, and Settings set it")
     func signedOutAppearance() throws {
         try withApp { browser, _ in

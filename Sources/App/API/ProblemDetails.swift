@@ -107,7 +107,7 @@ struct APIProblems: HTTPMiddleware {
                 log("error: \(request.method.rawValue) \(request.path): \(error)")
                 return ProblemDetails(status: .internalServerError)
             }()
-            return try problem.response(language: Language.preferred(by: request))
+            return try problem.response(language: Presentation.language(of: request))
         }
     }
 }

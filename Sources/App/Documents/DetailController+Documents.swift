@@ -28,7 +28,7 @@ extension DetailController {
                 let kind = DocumentKind(rawValue: form["documentKind"] ?? "") ?? .other
                 let fileName = file.filename ?? ""
                 let title = DocumentNames.typedTitle(form["documentTitle"])
-                    ?? DocumentNames.title(fromFileName: fileName, kind: kind, Language.preferred(by: request))
+                    ?? DocumentNames.title(fromFileName: fileName, kind: kind, Presentation.language(of: request))
                 try store.addDraftDocument(id: draft.id, DocumentUpload(body: file.body, kind: kind, title: title, fileName: fileName))
             } else if action == "add-document" {
                 errors.document = "errorDocumentMissing"

@@ -39,7 +39,7 @@ extension ItemAPIController {
         }
         guard errors.isEmpty, let kind else { throw ProblemDetails.invalid(errors) }
         let title = DocumentNames.typedTitle(request.query("title"))
-            ?? DocumentNames.title(fromFileName: fileName, kind: kind, Language.preferred(by: request))
+            ?? DocumentNames.title(fromFileName: fileName, kind: kind, Presentation.language(of: request))
         let upload = DocumentUpload(body: request.body, kind: kind, title: title, fileName: fileName)
         let draft = try store.beginEditDraft(key: item.key)
         let updated = try Self.documentProblems {

@@ -15,7 +15,7 @@ struct EventsController: Sendable {
         let stream = EventStream()
         let sink = EventStreamSink(stream)
         stream.onClose { [live] in live.remove(sink) }
-        live.add(sink, accountID: signedIn.account.id, session: signedIn.sessionDigest.map(Hex.encode) ?? "", language: Language.preferred(by: request),
+        live.add(sink, accountID: signedIn.account.id, session: signedIn.sessionDigest.map(Hex.encode) ?? "", language: Presentation.language(of: request),
                  lastEventID: request.headers[Self.lastEventID])
         return .eventStream(stream)
     }

@@ -21,7 +21,7 @@ struct QRLabelsUnavailable: Sendable {
     }
 
     func response(to request: HTTPRequest) throws -> HTTPResponse {
-        let language = Language.preferred(by: request)
+        let language = Presentation.language(of: request)
         if request.isAPIRequest {
             return try ProblemDetails(status: .serviceUnavailable, detail: "qrLabelsUnavailablePlain").response(language: language)
         }

@@ -16,7 +16,7 @@ struct Presentation: Sendable, Hashable {
     /// and appearance (its cookies, then its headers).
     init(request: HTTPRequest) {
         if let settings = request.signedIn?.settings {
-            language = Language.preferred(by: request, chosen: settings.language.flatMap(Language.init(tag:)))
+            language = Self.language(of: request)
             textSize = TextSize(stored: settings.textSize)
             appearance = Appearance(stored: settings.appearance)
             currency = Currency(stored: settings.currency)
@@ -28,6 +28,12 @@ struct Presentation: Sendable, Hashable {
             currency = .usd
             listDefaults = .standard
         }
+    }
+
+    /// The language alone: `?lang=`, the member's setting, then the browser's (for messages
+    /// that are not pages: problem details, live notices, a document's default title).
+    static func language(of request: HTTPRequest) -> Language {
+        Language.preferred(by: request, chosen: request.signedIn?.settings.language.flatMap(Language.init(tag:)))
     }
 
     init(language: Language, textSize: TextSize = .browser, appearance: Appearance = .system, currency: Currency = .usd,

@@ -23,7 +23,7 @@ struct ErrorPages: HTTPMiddleware {
             return page(error.status, detail: error.message, headers: error.headers, request: request)
         } catch StoreError.invalidPlace(let problem) {
             // In the page's language, with the name or limit it concerns.
-            let message = PlaceMessage(problem, subject: .either).text(Language.preferred(by: request))
+            let message = PlaceMessage(problem, subject: .either).text(Presentation.language(of: request))
             return page(.unprocessableContent, detail: message, headers: [:], request: request)
         } catch let error as StoreError {
             let (status, detail) = Self.describe(error)

@@ -135,7 +135,7 @@ struct PageRenderer: Sendable {
             all["appearances"] = .list(Appearance.allCases.map { appearance in
                 .object([
                     "href": .string("?appearance=\(appearance.rawValue)"),
-                    "label": .string(context.text("appearance" + appearance.rawValue.capitalized)),
+                    "label": .string(context.text(appearance == .system ? "appearanceAuto" : "appearance" + appearance.rawValue.capitalized)),
                     "current": .bool(appearance == current),
                 ])
             })
