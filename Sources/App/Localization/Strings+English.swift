@@ -845,5 +845,13 @@ extension Strings {
         "appearanceNav": "Appearance",
         "languageSwitchLabel": "Show pages in {0}",
         "settingsLink": "Settings: text size, language, appearance, list, currency",
+        "swipeFavourite": "Favourite",
+        "swipeUnfavourite": "Unfavourite",
+        "swipeFavouriteLabel": "Add {0} to favourites",
+        "swipeUnfavouriteLabel": "Remove {0} from favourites",
+        "swipeDeleteLabel": "Delete {0}",
+        "swipeDeleteConfirm": "Confirm delete",
+        "swipeDeleteConfirmLabel": "Confirm: delete {0}",
+        "rowMenuLabel": "Actions for {0}",
     ]
 }

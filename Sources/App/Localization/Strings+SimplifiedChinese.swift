@@ -845,5 +845,13 @@ extension Strings {
         "appearanceNav": "外观",
         "languageSwitchLabel": "以{0}显示页面",
         "settingsLink": "设置：文字大小、语言、外观、列表、货币",
+        "swipeFavourite": "关注",
+        "swipeUnfavourite": "取消关注",
+        "swipeFavouriteLabel": "关注{0}",
+        "swipeUnfavouriteLabel": "取消关注{0}",
+        "swipeDeleteLabel": "删除{0}",
+        "swipeDeleteConfirm": "确认删除",
+        "swipeDeleteConfirmLabel": "确认删除{0}",
+        "rowMenuLabel": "{0}的操作",
     ]
 }

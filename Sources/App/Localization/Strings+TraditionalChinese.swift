@@ -845,5 +845,13 @@ extension Strings {
         "appearanceNav": "外觀",
         "languageSwitchLabel": "以{0}顯示頁面",
         "settingsLink": "設定：文字大小、語言、外觀、列表、貨幣",
+        "swipeFavourite": "關注",
+        "swipeUnfavourite": "取消關注",
+        "swipeFavouriteLabel": "關注{0}",
+        "swipeUnfavouriteLabel": "取消關注{0}",
+        "swipeDeleteLabel": "刪除{0}",
+        "swipeDeleteConfirm": "確認刪除",
+        "swipeDeleteConfirmLabel": "確認刪除{0}",
+        "rowMenuLabel": "{0}的操作",
     ]
 }
