@@ -24,6 +24,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhancePhotoViewer();
   announceFlash();
   enhanceLiveUpdates();
+  enhanceSwipeActions();
 });
 
 // The insurance report's Print button (without JavaScript the browser's own Print command
@@ -1245,4 +1246,269 @@ function liveTake(dialog, name, mine, their) {
     control.dispatchEvent(new Event("input", { bubbles: true }));
     control.dispatchEvent(new Event("change", { bubbles: true }));
   }
+}
+
+// Issue 26 point 3 — swipe actions, as a table view's trailing actions. A row dragged left
+// (touch, pen or mouse) brings Favourite and Delete in from its right edge: let go past half
+// of them and they stay; less and the row springs back; a long swipe (past 60 % of the row)
+// does the first action, Delete, at once — the next page offers Undo, as any deletion does.
+// A revealed Delete asks first, in place, as edit mode's red minus does. Only a drag that is
+// clearly sideways counts (`touch-action: pan-y` leaves vertical scrolling to the browser),
+// never on the "No more items!" row. Keyboard and screen-reader users get the same actions
+// from each row's menu button (`aria-haspopup`); without JavaScript the item's dialog and
+// edit mode offer them.
+function enhanceSwipeActions() {
+  const list = document.querySelector(".item-list:not(.item-list--editing):not(.item-list--selecting)");
+  if (!list || !list.dataset.swipeFavourite) return;
+  const texts = list.dataset;
+  const canDelete = !!texts.swipeDelete;  // a viewer stars, and deletes nothing
+  list.classList.add("item-list--swipe");
+  const state = { open: null, drag: null, suppressClick: false };
+
+  const nameOf = (row) => (row.querySelector(".item-cell__name") || {}).textContent || "";
+  const favouriteButton = (row) => row.querySelector("form.item-row__favourite button, .item-row__favourite button");
+  const isFavourite = (row) => { const star = favouriteButton(row); return !!star && star.getAttribute("aria-pressed") === "true"; };
+  const label = (template, row) => template.replace("{0}", nameOf(row));
+
+  const deleteForm = (row) => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/items/delete";
+    form.hidden = true;
+    form.append(hiddenInput("_csrf", csrfToken()), hiddenInput("key", row.dataset.key), hiddenInput("mode", "list"));
+    // The list as it was (search, sort, filters, page), so it comes back so after the delete.
+    for (const [name, value] of new URLSearchParams(location.search)) {
+      if (!["mode", "confirm", "focus", "none"].includes(name)) form.append(hiddenInput(name, value));
+    }
+    document.body.append(form);
+    return form;
+  };
+  const remove = (row) => deleteForm(row).submit();
+  const toggleFavourite = (row) => {
+    const star = favouriteButton(row);
+    if (star) star.click();
+  };
+
+  // The actions of a row, made when it is first swiped or its menu opened.
+  const actionsOf = (row) => {
+    let actions = row.querySelector(".item-row__swipe");
+    if (actions) return actions;
+    actions = document.createElement("div");
+    actions.className = "item-row__swipe";
+    actions.inert = true;
+    const favourite = document.createElement("button");
+    favourite.type = "button";
+    favourite.className = "item-row__swipe-action item-row__swipe-favourite";
+    const erase = document.createElement("button");
+    erase.type = "button";
+    erase.className = "item-row__swipe-action item-row__swipe-delete";
+    actions.append(favourite, erase);
+    row.append(actions);
+    favourite.addEventListener("click", () => { close(row); toggleFavourite(row); });
+    erase.addEventListener("click", () => {
+      if (row.classList.contains("is-asking")) { remove(row); return; }
+      ask(row);
+    });
+    return actions;
+  };
+  const refreshTexts = (row) => {
+    const actions = actionsOf(row);
+    const favourite = actions.querySelector(".item-row__swipe-favourite");
+    const on = isFavourite(row);
+    favourite.textContent = on ? texts.swipeUnfavourite : texts.swipeFavourite;
+    favourite.setAttribute("aria-label", label(on ? texts.swipeUnfavouriteLabel : texts.swipeFavouriteLabel, row));
+    favourite.hidden = !favouriteButton(row);
+    const erase = actions.querySelector(".item-row__swipe-delete");
+    erase.hidden = !canDelete;
+    if (!canDelete) return;
+    const asking = row.classList.contains("is-asking");
+    erase.textContent = asking ? texts.swipeDeleteConfirm : texts.swipeDelete;
+    erase.setAttribute("aria-label", label(asking ? texts.swipeDeleteConfirmLabel : texts.swipeDeleteLabel, row));
+  };
+
+  const widthOf = (row) => actionsOf(row).getBoundingClientRect().width || 160;
+  const place = (row, x) => {
+    row.style.setProperty("--swipe-x", `${x}px`);
+    row.style.setProperty("--swipe-reveal", `${Math.max(0, -x)}px`);
+  };
+  const openRow = (row) => {
+    if (state.open && state.open !== row) close(state.open);
+    refreshTexts(row);
+    const actions = actionsOf(row);
+    actions.inert = false;
+    row.classList.add("is-swiped");
+    place(row, -widthOf(row));
+    state.open = row;
+  };
+  const close = (row, focusCell) => {
+    if (!row) return;
+    row.classList.remove("is-swiped", "is-asking", "is-dragging");
+    place(row, 0);
+    const actions = row.querySelector(".item-row__swipe");
+    if (actions) actions.inert = true;
+    if (state.open === row) state.open = null;
+    if (focusCell) (row.querySelector(".item-row__menu") || row.querySelector(".item-cell")).focus();
+  };
+  const ask = (row) => {
+    openRow(row);
+    row.classList.add("is-asking");
+    refreshTexts(row);
+    place(row, -widthOf(row));
+    actionsOf(row).querySelector(".item-row__swipe-delete").focus();
+  };
+
+  // Dragging: a sideways drag moves the row, a vertical one is the page's scroll.
+  list.addEventListener("pointerdown", (event) => {
+    const row = event.target.closest(".item-row[data-key]");
+    if (!row || !list.contains(row) || event.button !== 0 || event.target.closest(".item-row__swipe, .row-menu")) return;
+    state.drag = { row, id: event.pointerId, x: event.clientX, y: event.clientY, from: row === state.open ? -widthOf(row) : 0, moving: false };
+  });
+  list.addEventListener("pointermove", (event) => {
+    const drag = state.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving) {
+      if (Math.abs(dy) > 10 && Math.abs(dy) >= Math.abs(dx)) { state.drag = null; return; }  // a scroll
+      if (Math.abs(dx) < 12 || Math.abs(dx) < 2 * Math.abs(dy)) return;
+      drag.moving = true;
+      drag.row.setPointerCapture(drag.id);
+      drag.row.classList.add("is-dragging");
+      if (state.open && state.open !== drag.row) close(state.open);
+      refreshTexts(drag.row);
+    }
+    const width = drag.row.getBoundingClientRect().width;
+    place(drag.row, Math.min(0, Math.max(-width, drag.from + dx)));
+  });
+  const release = (event, cancelled) => {
+    const drag = state.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    state.drag = null;
+    if (!drag.moving) return;
+    state.suppressClick = true;
+    setTimeout(() => { state.suppressClick = false; }, 0);
+    const row = drag.row;
+    row.classList.remove("is-dragging");
+    const shown = -(drag.from + event.clientX - drag.x);
+    const width = row.getBoundingClientRect().width;
+    if (cancelled || shown < widthOf(row) / 2) { close(row); return; }
+    if (shown > width * 0.6) {
+      // The first action: Delete, or for a viewer Favourite.
+      if (canDelete) { place(row, -width); remove(row); return; }
+      close(row);
+      toggleFavourite(row);
+      return;
+    }
+    openRow(row);
+  };
+  list.addEventListener("pointerup", (event) => release(event, false));
+  list.addEventListener("pointercancel", (event) => release(event, true));
+  // The click that ends a drag opens nothing; a tap elsewhere closes an open row (and only that).
+  document.addEventListener("click", (event) => {
+    if (state.suppressClick) { event.preventDefault(); event.stopPropagation(); state.suppressClick = false; return; }
+    if (state.open && !state.open.contains(event.target)) {
+      close(state.open);
+      if (event.target.closest(".item-list")) { event.preventDefault(); event.stopPropagation(); }
+    }
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.open) { event.preventDefault(); close(state.open, true); }
+  });
+
+  // Each row's menu button: the same actions by keyboard and screen reader.
+  let menu = null;
+  const closeMenu = (focusButton) => {
+    if (!menu) return;
+    const { element, button } = menu;
+    menu = null;
+    element.remove();
+    button.closest(".item-row").classList.remove("has-menu");
+    button.setAttribute("aria-expanded", "false");
+    if (focusButton) button.focus();
+  };
+  const openMenu = (row, button, focusLast) => {
+    closeMenu(false);
+    const element = document.createElement("ul");
+    element.className = "row-menu";
+    element.setAttribute("role", "menu");
+    element.id = `row-menu-${row.dataset.key}`;
+    element.setAttribute("aria-label", label(texts.rowMenuLabel, row));
+    const item = (text, action) => {
+      const entry = document.createElement("li");
+      entry.setAttribute("role", "none");
+      const choice = document.createElement("button");
+      choice.type = "button";
+      choice.className = "row-menu__item";
+      choice.setAttribute("role", "menuitem");
+      choice.tabIndex = -1;
+      choice.textContent = text;
+      choice.addEventListener("click", () => { closeMenu(false); action(); });
+      entry.append(choice);
+      element.append(entry);
+      return choice;
+    };
+    if (favouriteButton(row)) {
+      item(isFavourite(row) ? texts.swipeUnfavourite : texts.swipeFavourite, () => { toggleFavourite(row); button.focus(); });
+    }
+    if (canDelete) item(texts.swipeDelete, () => ask(row));
+    button.after(element);
+    button.setAttribute("aria-controls", element.id);
+    button.setAttribute("aria-expanded", "true");
+    menu = { element, button };
+    row.classList.add("has-menu");
+    const items = [...element.querySelectorAll("[role=menuitem]")];
+    (focusLast ? items[items.length - 1] : items[0]).focus();
+  };
+  const addMenuButton = (row) => {
+    if (row.querySelector(".item-row__menu")) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "item-row__menu button button--icon";
+    button.setAttribute("aria-haspopup", "menu");
+    button.setAttribute("aria-expanded", "false");
+    button.setAttribute("aria-label", label(texts.rowMenuLabel, row));
+    button.innerHTML = '<span aria-hidden="true">⋯</span>';
+    row.querySelector(".item-cell").after(button);
+  };
+  for (const row of list.querySelectorAll(".item-row[data-key]")) addMenuButton(row);
+  // The column headers keep their columns over the rows' new last one.
+  const header = document.querySelector(".item-row--header");
+  if (header && !header.querySelector(".item-row__menu-space")) {
+    const space = document.createElement("span");
+    space.className = "item-row__menu-space";
+    header.append(space);
+  }
+  // Rows a live update or search brings get theirs too.
+  new MutationObserver(() => {
+    for (const row of list.querySelectorAll(".item-row[data-key]:not(:has(> .item-row__menu))")) addMenuButton(row);
+  }).observe(list, { childList: true, subtree: true });
+
+  list.addEventListener("click", (event) => {
+    const button = event.target.closest(".item-row__menu");
+    if (!button) return;
+    event.preventDefault();
+    if (menu && menu.button === button) { closeMenu(true); return; }
+    openMenu(button.closest(".item-row"), button, false);
+  });
+  list.addEventListener("keydown", (event) => {
+    const button = event.target.closest(".item-row__menu");
+    if (button && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      openMenu(button.closest(".item-row"), button, event.key === "ArrowUp");
+      return;
+    }
+    if (!menu || !event.target.closest(".row-menu")) return;
+    const items = [...menu.element.querySelectorAll("[role=menuitem]")];
+    const at = items.indexOf(document.activeElement);
+    const go = (index) => { event.preventDefault(); items[(index + items.length) % items.length].focus(); };
+    if (event.key === "ArrowDown") go(at + 1);
+    else if (event.key === "ArrowUp") go(at - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(items.length - 1);
+    else if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); closeMenu(true); }
+    else if (event.key === "Tab") closeMenu(false);
+  });
+  document.addEventListener("click", (event) => {
+    if (menu && !event.target.closest(".row-menu, .item-row__menu")) closeMenu(false);
+  });
 }
