@@ -1357,6 +1357,10 @@ function enhanceSwipeActions() {
     actionsOf(row).querySelector(".item-row__swipe-delete").focus();
   };
 
+  // A mouse drag on a row's link would drag the link (and cancel the pointer): rows swipe instead.
+  list.addEventListener("dragstart", (event) => {
+    if (event.target.closest && event.target.closest(".item-row[data-key]")) event.preventDefault();
+  });
   // Dragging: a sideways drag moves the row, a vertical one is the page's scroll.
   list.addEventListener("pointerdown", (event) => {
     const row = event.target.closest(".item-row[data-key]");
