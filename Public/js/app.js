@@ -1514,5 +1514,73 @@ function enhanceSwipeActions() {
   });
   document.addEventListener("click", (event) => {
     if (menu && !event.target.closest(".row-menu, .item-row__menu")) closeMenu(false);
+
+// The introduction's pages (issue 26 part 4): a swipe left or right (touch or pen), or the ←
+// and → keys, follow the page's Next and Back links, which work as they are without scripts.
+// Only a mostly sideways swipe turns the page: the page lets the browser scroll it vertically
+// (touch-action: pan-y) and a scroll the browser takes over cancels the pointer. While the
+// finger moves the page follows it; let go short of a quarter of the way and it settles back.
+document.addEventListener("DOMContentLoaded", enhanceIntro);
+
+function enhanceIntro() {
+  const page = document.querySelector(".intro__page");
+  if (!page) return;
+  const back = document.querySelector("a.intro__back");
+  const next = document.querySelector("a.intro__next");
+  const follow = (link) => { window.location.assign(link.href); };
+
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target instanceof Element && event.target.closest("input, select, textarea, [contenteditable]")) return;
+    const link = event.key === "ArrowLeft" ? back : event.key === "ArrowRight" ? next : null;
+    if (!link) return;
+    event.preventDefault();
+    follow(link);
+  });
+
+  let swipe = null;
+  const settle = () => {
+    page.classList.remove("intro__page--dragging");
+    page.classList.add("intro__page--settling");
+    page.style.transform = "";
+    swipe = null;
+  };
+  page.addEventListener("transitionend", () => page.classList.remove("intro__page--settling"));
+  // Back to this page from the browser's history, as it was left (mid-swipe): in place again.
+  window.addEventListener("pageshow", (event) => { if (event.persisted) settle(); });
+
+  page.addEventListener("pointerdown", (event) => {
+    if (!event.isPrimary || event.pointerType === "mouse" || swipe) return;
+    swipe = { id: event.pointerId, x: event.clientX, y: event.clientY, sideways: null };
+  });
+  page.addEventListener("pointermove", (event) => {
+    if (!swipe || event.pointerId !== swipe.id) return;
+    const dx = event.clientX - swipe.x, dy = event.clientY - swipe.y;
+    if (swipe.sideways === null) {
+      if (Math.hypot(dx, dy) < 10) return;
+      // Decided once, by the first 10 px: a mostly vertical start is a scroll, never a swipe.
+      swipe.sideways = Math.abs(dx) > 2 * Math.abs(dy);
+      if (!swipe.sideways) { swipe = null; return; }
+      page.setPointerCapture(event.pointerId);
+      page.classList.remove("intro__page--settling");
+      page.classList.add("intro__page--dragging");
+    }
+    // No page that way: the page gives a little, and springs back.
+    const open = dx < 0 ? next : back;
+    page.style.transform = `translateX(${open ? dx : dx / 4}px)`;
+  });
+  page.addEventListener("pointerup", (event) => {
+    if (!swipe || event.pointerId !== swipe.id) return;
+    const dx = event.clientX - swipe.x;
+    const link = !swipe.sideways ? null : dx < 0 ? next : back;
+    if (link && Math.abs(dx) >= Math.min(96, page.clientWidth / 4)) {
+      swipe = null;
+      follow(link);
+      return;
+    }
+    settle();
+  });
+  page.addEventListener("pointercancel", (event) => {
+    if (swipe && event.pointerId === swipe.id) settle();
   });
 }

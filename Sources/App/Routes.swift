@@ -142,6 +142,7 @@ extension HomepwnerApp {
         registerQRLabelRoutes(&routes, store: store, renderer: renderer, configuration: configuration)
         registerOwnershipRoutes(&routes, store: store, renderer: renderer)
         registerDocumentRoutes(&routes, store: store, renderer: renderer)
+        registerIntroRoutes(&routes, accounts: accounts, renderer: renderer)
 
         routes.serveStaticFiles(from: configuration.publicDirectory)
         return routes.build()

@@ -140,7 +140,10 @@ def test_first_run_setup_creates_the_owner(first_run_browser, first_run_server):
     b.check_page("setup")
     fill_new_account(b, "setup", NEW_OWNER, NEW_OWNER_PASSWORD)
     b.submit_by(b.find(".account__form button.button--primary"))
-    assert b.path == "/items", f"setup led to {b.path}"
+    # A new owner is shown the introduction first (test_intro.py); Skip leads to the list.
+    assert b.path == "/intro", f"setup led to {b.path}"
+    b.submit_by(b.find(".intro__skip"))
+    assert b.path == "/items", f"Skip led to {b.path}"
     assert signed_in_as(b) == f"Signed in as {NEW_OWNER} (owner)"
     # An empty list: Add, and no Edit until there is something to edit (issue 22, point 13).
     assert b.find_all(".nav-bar__add button") and not b.find_all(".nav-bar__edit"), "the owner cannot add"
@@ -224,7 +227,10 @@ def test_invitation_link_makes_a_signed_in_viewer(browser, server, http):
     b.check_page("invitation")
     fill_new_account(b, "join", JOINER, JOINER_PASSWORD)
     b.submit_by(b.find(".account__form button.button--primary"))
-    assert b.path == "/items", f"joining led to {b.path}"
+    # A new member is shown the introduction first (test_intro.py); Skip leads to the list.
+    assert b.path == "/intro", f"joining led to {b.path}"
+    b.submit_by(b.find(".intro__skip"))
+    assert b.path == "/items", f"Skip led to {b.path}"
     assert signed_in_as(b) == f"Signed in as {JOINER} (viewer)"
     assert READ_ONLY in b.find(".notice--info").text
     b.check_page("joined")

@@ -8,7 +8,8 @@ import Storage
 /// - No account yet (first run): every page leads to `/setup`.
 /// - Signed out: a GET goes to the sign-in page (and back after it); anything else, and any
 ///   API request, is 401.
-/// - A viewer's state-changing request is 403, except their own account's (password, sessions).
+/// - A viewer's state-changing request is 403, except their own account's (password, sessions,
+///   the introduction seen).
 /// - A script signs in to the JSON item API with `Authorization: Bearer <API token>` instead
 ///   of a session. There, any `Authorization` that is not a live token is 401 with
 ///   `WWW-Authenticate`, whatever else the request carries (a session cookie included).
@@ -90,9 +91,10 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
         return path.hasSuffix(".json") || HTTPRequest.isItemPhotoPath(path) || HTTPRequest.isItemDocumentPath(path)
     }
 
-    /// Writes any member may make about themselves, whatever their role.
+    /// Writes any member may make about themselves, whatever their role (the introduction's
+    /// Skip and Start record that they have seen it).
     static func isSelfService(_ path: String) -> Bool {
-        path == "/sign-out" || path.hasPrefix("/account") || path == "/settings"
+        path == "/sign-out" || path.hasPrefix("/account") || path == "/settings" || path == "/intro"
     }
 
     /// Who the request is from: on the item API, its API token's member when it carries

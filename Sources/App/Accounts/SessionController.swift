@@ -104,11 +104,13 @@ struct SessionController: Sendable {
         return response
     }
 
-    /// A new session for `account` (a new id every time: never one the browser brought).
+    /// A new session for `account` (a new id every time: never one the browser brought). A
+    /// member who has not seen the introduction yet goes there first, then on to `location`.
     func startSession(for account: Account, request: HTTPRequest, goingTo location: String, flash: String? = nil) throws -> HTTPResponse {
         if let old = SessionCookie.id(in: request) { try accounts.deleteSession(idHash: SessionCookie.digest(old)) }
         let id = SessionCookie.newID()
         try accounts.createSession(idHash: SessionCookie.digest(id), accountID: account.id, userAgent: request.headers[.userAgent] ?? "")
+        let location = try IntroPages.firstStop(for: account, goingTo: location, accounts: accounts)
         var response = renderer.context(for: request).redirect(to: location, flash: flash)
         response.setCookie(SessionCookie.setting(id, secure: request.isSecure))
         return response

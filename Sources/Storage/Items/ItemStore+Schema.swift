@@ -290,6 +290,7 @@ extension ItemStore {
         registerOwnershipMigrations(&migrator)
         registerDocumentMigrations(&migrator)
         registerSettingsMigrations(&migrator)
+        registerIntroMigrations(&migrator)
         return migrator
     }()
 
