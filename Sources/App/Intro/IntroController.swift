@@ -64,24 +64,9 @@ struct IntroController: Sendable {
             "dots": .list(dots),
             "next": .string(next),
             "isLast": .bool(number == total),
-            "languages": languageLinks(IntroPages.path(number, next: next), current: context.language),
         ]
         if number > 1 { values["backHref"] = .string(IntroPages.path(number - 1, next: next)) }
         if number < total { values["nextHref"] = .string(IntroPages.path(number + 1, next: next)) }
         return try renderer.render("intro/page", values, context: context)
-    }
-
-    /// The language links of the page at `path`: a language chosen here stays on this page
-    /// (the footer's links lead to the list, which would leave the introduction).
-    private func languageLinks(_ path: String, current: Language) -> MustacheValue {
-        let separator = path.contains("?") ? "&" : "?"
-        return .list(Language.allCases.map { language in
-            .object([
-                "tag": .string(language.htmlTag),
-                "name": .string(language.nativeName),
-                "href": .string(path + separator + "lang=" + language.rawValue),
-                "current": .bool(language == current),
-            ])
-        })
     }
 }

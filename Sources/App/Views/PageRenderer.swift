@@ -129,8 +129,7 @@ struct PageRenderer: Sendable {
         all["lang"] = .string(context.language.htmlTag)
         all["t"] = strings[context.language] ?? .null
         all["csrf"] = .string(markers?.csrf ?? context.csrf.value)
-        // A page may link the languages to itself (the introduction); the others lead to the list.
-        if all["languages"] == nil { all["languages"] = languageLinks[context.language] ?? .null }
+        all["languages"] = languageLinks[context.language] ?? .null
         if context.signedIn == nil {
             let current = context.presentation.appearance
             all["appearances"] = .list(Appearance.allCases.map { appearance in
