@@ -1514,6 +1514,8 @@ function enhanceSwipeActions() {
   });
   document.addEventListener("click", (event) => {
     if (menu && !event.target.closest(".row-menu, .item-row__menu")) closeMenu(false);
+  });
+}
 
 // The introduction's pages (issue 26 part 4): a swipe left or right (touch or pen), or the ←
 // and → keys, follow the page's Next and Back links, which work as they are without scripts.
