@@ -234,6 +234,44 @@ def test_settings_refuses_a_tampered_choice_by_its_field_and_saves_nothing(setti
                          "group": "automatic", "pageSize": "100", "currency": "USD"}, chosen(b)
 
 
+SAMPLES_JS = """
+const samples = {};
+for (const radio of document.querySelectorAll('input[name=textSize]')) {
+  const sample = radio.closest('label').querySelector('.settings__sample');
+  const text = sample.firstElementChild || sample;
+  samples[radio.value] = {size: parseFloat(getComputedStyle(text).fontSize), lines: text.getClientRects().length,
+                          height: text.getBoundingClientRect().height};
+}
+return samples;
+"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], indirect=True)
+def test_settings_text_size_samples_show_each_size_of_the_browsers_text(request, drivers, server, size):
+    """Each text size's "Aa 字" is that size of the browser's text, whatever size is in use: the
+    sample of the size in use is as large as the page's text, and none wraps."""
+    expected = {"85": 0.85, "browser": 1, "115": 1.15, "130": 1.3, "160": 1.6, "200": 2}
+    with chromium(request, drivers, server, size) as b:
+        b.emulate_touch()
+        for chosen_size, root in (("browser", 16), ("200", 32), ("85", 13.6)):
+            choose(b, textSize=chosen_size)
+            assert float(b.js("return getComputedStyle(document.documentElement).fontSize")[:-2]) == pytest.approx(root)
+            samples = b.js(SAMPLES_JS)
+            sizes = {value: sample["size"] for value, sample in samples.items()}
+            assert sizes == pytest.approx({value: 16 * scale for value, scale in expected.items()}, abs=0.05), (
+                f"at {chosen_size}: samples are not the browser's text times their size: {sizes}")
+            assert sizes[chosen_size] == pytest.approx(root, abs=0.05)
+            wrapped = {value: s for value, s in samples.items() if s["lines"] != 1 or s["height"] > 1.6 * s["size"]}
+            assert not wrapped, f"samples on more than one line at {chosen_size}: {wrapped}"
+            b.check_page(f"samples-{chosen_size}")
+    # A browser whose own text is 200 %: "as the browser sets it" is that size, 200 % twice it.
+    with chromium(request, drivers, server, size, big_text=True) as big:
+        choose(big, textSize="browser")
+        sizes = {value: sample["size"] for value, sample in big.js(SAMPLES_JS).items()}
+        assert sizes == pytest.approx({value: 32 * scale for value, scale in expected.items()}, abs=0.05), sizes
+        big.check_page("samples-browser-200")
+
+
 # ---------------------------------------------------------------------------
 # 200 % text: the same layout as the browser's own 200 %
 
@@ -316,6 +354,10 @@ def layout(b, path: str) -> dict:
     b.open(path)
     if "/items/" in path:
         b.wait_for("dialog.detail-sheet[open]")
+    # The one difference on purpose: each text size's sample is that size of the browser's own
+    # text (test_settings_text_size_samples_…), which is 16 px for the member and 32 px for the
+    # browser at 200 %. Here both draw them at the page's text size.
+    b.js("for (const s of document.querySelectorAll('.settings__sample, .settings__sample *')) s.style.fontSize = '1rem';")
     WebDriverWait(b.driver, 10).until(lambda d: d.execute_script("return document.fonts.status") == "loaded")
     measured = b.js(LAYOUT_JS)
     if "/items/" in path:
