@@ -61,7 +61,14 @@ def pages(keys) -> list[tuple[str, str]]:
         ("select-mode", "/items?mode=select&none=delete"),
         ("edit-confirming", f"/items?mode=edit&confirm={keys['chinese']}"),
         ("move-selected", f"/items/move-selected?key={keys['camera']}&key={keys['chinese']}"),
+        # Issue 26 point 1: the member's own settings.
+        ("settings", "/settings"),
     ]
+
+
+def signed_out_pages() -> list[tuple[str, str]]:
+    """Pages as nobody signed in sees them (a signed-in member is sent on from these)."""
+    return [("sign-in", "/sign-in")]
 
 
 @pytest.fixture
@@ -150,6 +157,11 @@ def test_axe_finds_nothing_serious(axe_browser, records_server, scheme):
             b.open(path)
             problems += [f"{name} ({scheme}, {b.size}): {finding}" for finding in serious_axe_findings(b)]
             b.screenshot(f"axe-{name}-{scheme}")
+        b.clear_cookies()
+        for name, path in signed_out_pages():
+            b.open(path)
+            problems += [f"{name} ({scheme}, {b.size}): {finding}" for finding in serious_axe_findings(b)]
+            b.screenshot(f"axe-{name}-{scheme}")
     finally:
         b.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     assert not problems, "axe-core:\n" + "\n".join(problems)
@@ -172,9 +184,10 @@ def test_nu_html_checker_finds_no_errors(records_server, tmp_path):
         file.write_bytes(body)
         files.append(str(file))
     # Signed out: the sign-in page.
-    with urllib.request.urlopen(records_server("/sign-in"), timeout=10) as response:
-        (tmp_path / "sign-in.html").write_bytes(response.read())
-    files.append(str(tmp_path / "sign-in.html"))
+    for name, path in signed_out_pages():
+        with urllib.request.urlopen(records_server(path), timeout=10) as response:
+            (tmp_path / f"{name}.html").write_bytes(response.read())
+        files.append(str(tmp_path / f"{name}.html"))
 
     errors = nu_checker_errors(files)
     assert not errors, "Nu Html Checker:\n" + "\n".join(errors)
