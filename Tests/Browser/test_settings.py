@@ -293,6 +293,11 @@ def layout_server():
 # (rounded). A member at 200 % and a browser at 200 % get the same DOM from the same data, so
 # the two lists line up element by element.
 LAYOUT_JS = """
+// Every row drawn: rows off screen are sized by an estimate until first drawn
+// (`content-visibility: auto`), and the size remembered depends on when each browser drew them.
+for (const el of document.querySelectorAll('body *')) {
+  if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+}
 // From the top of the page and of everything that scrolls (a dialog scrolled to its focused
 // field is not laid out otherwise).
 for (const el of [document.scrollingElement, ...document.querySelectorAll('body *')]) {
