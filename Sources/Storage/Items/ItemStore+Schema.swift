@@ -289,6 +289,7 @@ extension ItemStore {
         registerPhotoListMigrations(&migrator)
         registerOwnershipMigrations(&migrator)
         registerDocumentMigrations(&migrator)
+        registerFavouriteMigrations(&migrator)
         return migrator
     }()
 

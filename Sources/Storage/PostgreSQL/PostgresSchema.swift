@@ -1,14 +1,15 @@
 import PostgreSQL
 
 /// The store's schema on PostgreSQL 15 (issue 25): the same tables, columns, constraints, indexes
-/// and trigger effects as the SQLite schema at its version 19 (``sqliteEquivalent``), made for
+/// and trigger effects as the SQLite schema at its version 20 (``sqliteEquivalent``), made for
 /// several instances sharing one database.
 ///
 ///     let connection = try PostgresConnection(configuration: configuration)
 ///     try PostgresSchema.migrate(connection)   // at start-up, before serving
 ///
 /// Its own versions count from 1, one migration each, recorded in `schema_version` (2: indexes
-/// PostgreSQL needs where SQLite's serve, `PostgresSchema+Indexes.swift`). What differs
+/// PostgreSQL needs where SQLite's serve, `PostgresSchema+Indexes.swift`; 3: favourites, SQLite's
+/// 20, `PostgresSchema+Favourites.swift`). What differs
 /// from SQLite on purpose (the engine layer's SQL must allow for it):
 ///
 /// - Types: text is `text COLLATE "C"` (byte order, as SQLite's BINARY); INTEGER `bigint`; REAL
@@ -35,8 +36,9 @@ public enum PostgresSchema {
     public static var version: Int { migrations.count }
 
     /// The SQLite schema version that this one is equivalent to (`PRAGMA user_version`): version 1
-    /// made the same tables; version 2 added indexes of PostgreSQL's alone (``postgresOnlyIndexesSQL``).
-    public static let sqliteEquivalent = 19
+    /// made the same tables as SQLite's 19; version 2 added indexes of PostgreSQL's alone
+    /// (``postgresOnlyIndexesSQL``); version 3 SQLite's 20 (``favouritesSQL``).
+    public static let sqliteEquivalent = 20
 
     /// The columns that are 0/1 flags on SQLite and `boolean` here (table, column).
     public static let booleanColumns: [(table: String, column: String)] = [
@@ -54,6 +56,7 @@ public enum PostgresSchema {
             try makeSearchIndex(db)
         },
         { db in try db.executeScript(postgresOnlyIndexesSQL) },
+        { db in try db.executeScript(favouritesSQL) },
     ]
 
     /// The advisory lock (`pg_advisory_xact_lock`) held while migrating: one key for the whole
