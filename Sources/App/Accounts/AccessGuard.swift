@@ -8,7 +8,8 @@ import Storage
 /// - No account yet (first run): every page leads to `/setup`.
 /// - Signed out: a GET goes to the sign-in page (and back after it); anything else, and any
 ///   API request, is 401.
-/// - A viewer's state-changing request is 403, except their own account's (password, sessions).
+/// - A viewer's state-changing request is 403, except their own account's (password, sessions)
+///   and their own favourites (issue 26: a star is their view, not the household's data).
 /// - A script signs in to the JSON item API with `Authorization: Bearer <API token>` instead
 ///   of a session. There, any `Authorization` that is not a live token is 401 with
 ///   `WWW-Authenticate`, whatever else the request carries (a session cookie included).
@@ -91,7 +92,15 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
 
     /// Writes any member may make about themselves, whatever their role.
     static func isSelfService(_ path: String) -> Bool {
-        path == "/sign-out" || path.hasPrefix("/account")
+        path == "/sign-out" || path.hasPrefix("/account") || isFavouritePath(path)
+    }
+
+    /// A member's own star on an item: `/items/{key}/favourite` (the pages') and
+    /// `/items/{key}/favourite.json` (the API's), whatever the key (a malformed one is a 404).
+    static func isFavouritePath(_ path: String) -> Bool {
+        guard path.hasPrefix("/items/") else { return false }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return segments.count == 4 && (segments[3] == "favourite" || segments[3] == "favourite.json")
     }
 
     /// Who the request is from: on the item API, its API token's member when it carries

@@ -94,7 +94,7 @@ extension ItemListController {
     func moveSelectedToLocation(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         let keys = try Self.selectedKeys(form)
-        let list = ListQuery(form: form).state
+        let list = ListQuery(form: form, member: request.signedIn?.account.id).state
         guard !keys.isEmpty else { return .redirect(to: Self.nothingSelected(list).url) }
         guard let field = form["destination"], field.isEmpty || UUID(uuidString: field) != nil else {
             throw HTTPError(.badRequest, "The form names no location.")

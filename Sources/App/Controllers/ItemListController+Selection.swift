@@ -19,7 +19,7 @@ extension ItemListController {
     func moveSelected(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let context = renderer.context(for: request)
         let keys = try Self.selectedKeys(form)
-        let list = ListQuery(form: form).state
+        let list = ListQuery(form: form, member: request.signedIn?.account.id).state
         guard !keys.isEmpty else { return .redirect(to: Self.nothingSelected(list).url) }
         // 1-based from the form; anything that is not a positive number is refused before any arithmetic.
         let position = form["position"].flatMap { Int($0.trimmingWhitespace) }.flatMap { $0 >= 1 ? $0 : nil }

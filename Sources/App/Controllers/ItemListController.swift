@@ -18,11 +18,14 @@ struct ItemListController: Sendable {
             query.editing = false
             query.selecting = false
         }
+        // The member's own favourites, never kept: read before the page, as its key is.
+        let member = try listView.member(for: query, context: context)
         guard let key = try listView.sharedPageKey(for: query, context: context) else {
             let (values, listing) = try listView.values(for: query, context: context)
-            return try renderer.render("items/list", values, rows: listing.rows, sectionIndex: listing.sectionIndex, context: context)
+            return try renderer.render("items/list", values, rows: listing.rows, sectionIndex: listing.sectionIndex, member: member,
+                                       context: context)
         }
-        return try renderer.render("items/list", sharedAs: key, context: context) {
+        return try renderer.render("items/list", sharedAs: key, context: context, member: member) {
             try listView.sharedPage(for: query, context: context)
         }
     }
@@ -32,7 +35,7 @@ struct ItemListController: Sendable {
     /// list as it was (its search, sort, filters and page).
     func add(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         // Added from a location's or label's page, it starts there.
-        let list = ListQuery(form: form)
+        let list = ListQuery(form: form, member: request.signedIn?.account.id)
         let location = list.filter.location?.key
         let places = try store.places()
         let placement = ItemPlacement(locationKey: location.flatMap { places.tree.location(key: $0)?.key },
@@ -48,7 +51,7 @@ struct ItemListController: Sendable {
     func move(_ request: HTTPRequest, _ form: SubmittedForm) throws -> HTTPResponse {
         let key = try itemKey(request)
         let context = renderer.context(for: request)
-        let list = ListQuery(form: form)
+        let list = ListQuery(form: form, member: request.signedIn?.account.id)
         if try listView.grouping(for: list) == .location {
             return try moveInSections(key: key, form: form, list: list, request: request)
         }
@@ -161,7 +164,7 @@ struct ItemListController: Sendable {
             throw HTTPError(.notFound, "An item you selected no longer exists, so nothing was deleted. It may have been deleted already.")
         }
         // Back where the delete was asked for: Select mode, the list (an item's dialog), or edit mode.
-        var landing = ListQuery(form: form)
+        var landing = ListQuery(form: form, member: request.signedIn?.account.id)
         switch form["mode"] {
         case "select": landing.selecting = true
         case "list": break
@@ -183,7 +186,7 @@ struct ItemListController: Sendable {
         } catch StoreError.itemNotFound {
             throw HTTPError(.notFound, "Those items are no longer in Recently Deleted: they were restored or deleted for good.")
         }
-        var landing = ListQuery(form: form)
+        var landing = ListQuery(form: form, member: request.signedIn?.account.id)
         landing.editing = form["mode"] == "edit"
         landing.selecting = form["mode"] == "select"
         if let first = restored.first {

@@ -806,5 +806,20 @@ extension Strings {
         "liveDialogTaken": "Their values are in the form: Done saves them with your other changes.",
         "liveDialogEmpty": "(empty)",
         "liveDialogDismiss": "OK",
+        // Issue 26: a member's own favourites (the star of a row and a dialog, the filter, the section).
+        "favouriteAdd": "Add {0} to favourites",
+        "favouriteRemove": "Remove {0} from favourites",
+        "flashFavouriteAdded": "{0} added to your favourites.",
+        "flashFavouriteRemoved": "{0} removed from your favourites.",
+        "flashFavouriteAlready": "{0} is already in your favourites.",
+        "flashFavouriteNotThere": "{0} was not in your favourites.",
+        "filterFavourites": "Favourites",
+        "filterFavouritesShort": "Favourites",
+        "sectionFavourites": "Favourites",
+        "sectionIndexFavourites": "★",
+        "favouritesMore": "All {0} of your favourites",
+        "noFavouritesTitle": "No favourites yet",
+        "noFavouritesHint": "Tap the star beside an item, or in its details, to add it to your favourites. Only you see your favourites.",
+        "noFavouritesMatch": "None of your favourites match.",
     ]
 }

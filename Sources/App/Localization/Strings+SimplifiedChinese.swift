@@ -806,5 +806,20 @@ extension Strings {
         "liveDialogTaken": "对方的值已填入表单：“完成”会连同你的其他修改一起保存。",
         "liveDialogEmpty": "（空）",
         "liveDialogDismiss": "好",
+        // Issue 26: a member's own favourites (the star of a row and a dialog, the filter, the section).
+        "favouriteAdd": "将“{0}”加入收藏",
+        "favouriteRemove": "将“{0}”移出收藏",
+        "flashFavouriteAdded": "已将“{0}”加入你的收藏。",
+        "flashFavouriteRemoved": "已将“{0}”移出你的收藏。",
+        "flashFavouriteAlready": "“{0}”已在你的收藏中。",
+        "flashFavouriteNotThere": "“{0}”不在你的收藏中。",
+        "filterFavourites": "收藏",
+        "filterFavouritesShort": "收藏",
+        "sectionFavourites": "收藏",
+        "sectionIndexFavourites": "★",
+        "favouritesMore": "你的全部 {0} 件收藏",
+        "noFavouritesTitle": "还没有收藏",
+        "noFavouritesHint": "点物品旁边或详情里的星标，即可把它加入收藏。收藏只有你自己看得到。",
+        "noFavouritesMatch": "你的收藏中没有符合条件的物品。",
     ]
 }

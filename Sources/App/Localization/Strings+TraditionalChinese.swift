@@ -806,5 +806,20 @@ extension Strings {
         "liveDialogTaken": "對方的值已填入表單：「完成」會連同你的其他修改一起儲存。",
         "liveDialogEmpty": "（空）",
         "liveDialogDismiss": "好",
+        // Issue 26: a member's own favourites (the star of a row and a dialog, the filter, the section).
+        "favouriteAdd": "將「{0}」加入收藏",
+        "favouriteRemove": "將「{0}」移出收藏",
+        "flashFavouriteAdded": "已將「{0}」加入你的收藏。",
+        "flashFavouriteRemoved": "已將「{0}」移出你的收藏。",
+        "flashFavouriteAlready": "「{0}」已在你的收藏中。",
+        "flashFavouriteNotThere": "「{0}」不在你的收藏中。",
+        "filterFavourites": "收藏",
+        "filterFavouritesShort": "收藏",
+        "sectionFavourites": "收藏",
+        "sectionIndexFavourites": "★",
+        "favouritesMore": "你的全部 {0} 件收藏",
+        "noFavouritesTitle": "還沒有收藏",
+        "noFavouritesHint": "按物品旁邊或詳細資料裡的星號，即可把它加入收藏。收藏只有你自己看得到。",
+        "noFavouritesMatch": "你的收藏中沒有符合條件的物品。",
     ]
 }
