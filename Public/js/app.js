@@ -5,7 +5,8 @@
 // in edit mode rows can be dragged by their handle (pointer or touch, scrolling at the
 // edges) or moved with Alt+↑/↓, sort and
 // filters apply when changed, the last action's message is announced, and the insurance
-// report gets a Print button; results follow the search box as one types.
+// report gets a Print button; results follow the search box as one types; a star toggles
+// a favourite in place.
 "use strict";
 
 document.documentElement.classList.add("js");
@@ -24,6 +25,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhancePhotoViewer();
   announceFlash();
   enhanceLiveUpdates();
+  enhanceFavourites();
 });
 
 // The insurance report's Print button (without JavaScript the browser's own Print command
@@ -1243,4 +1245,54 @@ function liveTake(dialog, name, mine, their) {
     control.dispatchEvent(new Event("input", { bubbles: true }));
     control.dispatchEvent(new Event("change", { bubbles: true }));
   }
+}
+
+// ---- Issue 26: a member's own star, toggled in place ----
+// A row's star and a sheet's post the same form as without JavaScript, asking for JSON: the
+// answer is the new state, the toggle's new label and what happened, which a live region says.
+// Every toggle of that item on the page follows (its row, its row in the Favourites section,
+// the sheet and the row behind it); focus stays on the star. Anything unexpected (a network
+// error, an expired form) submits the form the plain way, as without JavaScript.
+function enhanceFavourites() {
+  let region = null;
+  const say = (text) => {
+    if (!region) {
+      region = document.createElement("p");
+      region.className = "visually-hidden";
+      region.setAttribute("role", "status");
+      document.body.append(region);
+    }
+    region.textContent = "";
+    setTimeout(() => { region.textContent = text; }, 50);
+  };
+  const pending = new Set();
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("button.star-toggle");
+    if (!button || !button.form || !window.fetch) return;
+    event.preventDefault();
+    const action = button.getAttribute("formaction") || button.form.getAttribute("action");
+    if (pending.has(action)) return;  // a double tap asks once
+    pending.add(action);
+    const token = button.form.querySelector('input[name="_csrf"]');
+    const body = new URLSearchParams([["_csrf", token ? token.value : csrfToken()], ["favourite", button.value]]);
+    try {
+      const response = await fetch(action, {
+        method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const answer = await response.json();
+      for (const each of document.querySelectorAll("button.star-toggle")) {
+        if (each.getAttribute("formaction") !== action) continue;
+        each.setAttribute("aria-pressed", answer.favourite ? "true" : "false");
+        each.value = answer.favourite ? "0" : "1";
+        const shown = each.querySelector(".star-toggle__label");
+        if (shown) shown.textContent = answer.label; else each.setAttribute("aria-label", answer.label);
+      }
+      say(answer.message);
+    } catch (error) {
+      button.form.requestSubmit(button);
+    } finally {
+      pending.delete(action);
+    }
+  });
 }

@@ -136,3 +136,30 @@ struct FavouritesListLiveTests {
         }
     }
 }
+
+extension FavouritesListLiveTests {
+    @Test("A list in sections with the member's Favourites section, served from the caches, is the page rendered afresh")
+    func sectionFromCachesMatchesFresh() throws {
+        try withApp { browser, app in
+            try app.store.seed(count: 40)
+            try app.store.seedPlaces(rooms: 2, boxesPerRoom: 2, labels: 3)
+            let owner = try #require(try app.accounts.account(named: "owner"))
+            let items = try app.store.allItems()
+            for item in items.enumerated().filter({ $0.offset.isMultiple(of: 6) }).map(\.element) {
+                try app.store.setFavourite(true, itemKey: item.key, accountID: owner.id)
+            }
+            let pages = ["/items?lang=en", "/items?group=label&lang=zh-Hans", "/items?group=value&sort=name&lang=en",
+                         "/items/\(items[6].key.lowercasedString)?lang=zh-Hant", "/items?valuable=1&lang=en"]
+            var served: [String] = []
+            for _ in 0..<2 { for page in pages { served.append(try browser.get(page).text) } }
+            #expect(served.allSatisfy { $0.contains("section-favourites") && !$0.contains("hpmark") })
+            app.discardRenderedPages()
+            app.renderer.pageCache.isEnabled.store(false, ordering: .relaxed)
+            for (index, page) in pages.enumerated() {
+                let fresh = try browser.get(page).text
+                #expect(served[index] == fresh, "\(page)")
+                #expect(served[index + pages.count] == fresh, "\(page), from the page cache")
+            }
+        }
+    }
+}
