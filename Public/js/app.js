@@ -1267,7 +1267,7 @@ function enhanceFavourites() {
   };
   const pending = new Set();
   document.addEventListener("click", async (event) => {
-    const button = event.target.closest("button.star-toggle");
+    const button = event.target.closest("button.star-toggle, button.item-row__star");
     if (!button || !button.form || !window.fetch) return;
     event.preventDefault();
     const action = button.getAttribute("formaction") || button.form.getAttribute("action");
@@ -1281,7 +1281,7 @@ function enhanceFavourites() {
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const answer = await response.json();
-      for (const each of document.querySelectorAll("button.star-toggle")) {
+      for (const each of document.querySelectorAll("button.star-toggle, button.item-row__star")) {
         if (each.getAttribute("formaction") !== action) continue;
         each.setAttribute("aria-pressed", answer.favourite ? "true" : "false");
         each.value = answer.favourite ? "0" : "1";

@@ -49,7 +49,7 @@ def star(b, name: str, within: str = ".item-list"):
     """The star toggle of the row named `name`."""
     for row in b.find_all(f"{within} .item-row[data-key]"):
         if b.find(".item-cell__name", row).get_attribute("textContent").strip() == name:
-            return b.find("button.star-toggle", row)
+            return b.find("button.item-row__star", row)
     raise AssertionError(f"no row named {name}")
 
 
@@ -107,7 +107,7 @@ def test_star_toggles_in_place_with_javascript(fav_browser, fav_server):
     dialog.click()
     wait_pressed(b, dialog, "true")
     assert state(dialog)[2] == f"Remove {name} from favourites"
-    assert b.js("return document.querySelector('.app .star-toggle[aria-pressed=true]') !== null"), "the row behind did not follow"
+    assert b.js("return document.querySelector('.app .item-row__star[aria-pressed=true]') !== null"), "the row behind did not follow"
     b.check_page("sheet starred in place")
     b.verify()
 
