@@ -5,7 +5,8 @@
 // in edit mode rows can be dragged by their handle (pointer or touch, scrolling at the
 // edges) or moved with Alt+↑/↓, sort and
 // filters apply when changed, the last action's message is announced, and the insurance
-// report gets a Print button; results follow the search box as one types.
+// report gets a Print button; results follow the search box as one types; a star toggles
+// a favourite in place.
 "use strict";
 
 document.documentElement.classList.add("js");
@@ -25,6 +26,7 @@ document.addEventListener("DOMContentLoaded", () => {
   announceFlash();
   enhanceLiveUpdates();
   enhanceSwipeActions();
+  enhanceFavourites();
 });
 
 // The insurance report's Print button (without JavaScript the browser's own Print command
@@ -1266,7 +1268,7 @@ function enhanceSwipeActions() {
   const state = { open: null, drag: null, suppressClick: false };
 
   const nameOf = (row) => (row.querySelector(".item-cell__name") || {}).textContent || "";
-  const favouriteButton = (row) => row.querySelector("form.item-row__favourite button, .item-row__favourite button");
+  const favouriteButton = (row) => row.querySelector("button.item-row__star");
   const isFavourite = (row) => { const star = favouriteButton(row); return !!star && star.getAttribute("aria-pressed") === "true"; };
   const label = (template, row) => template.replace("{0}", nameOf(row));
 
@@ -1472,7 +1474,7 @@ function enhanceSwipeActions() {
     button.setAttribute("aria-expanded", "false");
     button.setAttribute("aria-label", label(texts.rowMenuLabel, row));
     button.innerHTML = '<span aria-hidden="true">⋯</span>';
-    row.querySelector(".item-cell").after(button);
+    (row.querySelector(".item-row__star") || row.querySelector(".item-cell")).after(button);
   };
   for (const row of list.querySelectorAll(".item-row[data-key]")) addMenuButton(row);
   // The column headers keep their columns over the rows' new last one.
@@ -1584,5 +1586,55 @@ function enhanceIntro() {
   });
   page.addEventListener("pointercancel", (event) => {
     if (swipe && event.pointerId === swipe.id) settle();
+  });
+}
+
+// ---- Issue 26: a member's own star, toggled in place ----
+// A row's star and a sheet's post the same form as without JavaScript, asking for JSON: the
+// answer is the new state, the toggle's new label and what happened, which a live region says.
+// Every toggle of that item on the page follows (its row, its row in the Favourites section,
+// the sheet and the row behind it); focus stays on the star. Anything unexpected (a network
+// error, an expired form) submits the form the plain way, as without JavaScript.
+function enhanceFavourites() {
+  let region = null;
+  const say = (text) => {
+    if (!region) {
+      region = document.createElement("p");
+      region.className = "visually-hidden";
+      region.setAttribute("role", "status");
+      document.body.append(region);
+    }
+    region.textContent = "";
+    setTimeout(() => { region.textContent = text; }, 50);
+  };
+  const pending = new Set();
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("button.star-toggle, button.item-row__star");
+    if (!button || !button.form || !window.fetch) return;
+    event.preventDefault();
+    const action = button.getAttribute("formaction") || button.form.getAttribute("action");
+    if (pending.has(action)) return;  // a double tap asks once
+    pending.add(action);
+    const token = button.form.querySelector('input[name="_csrf"]');
+    const body = new URLSearchParams([["_csrf", token ? token.value : csrfToken()], ["favourite", button.value]]);
+    try {
+      const response = await fetch(action, {
+        method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const answer = await response.json();
+      for (const each of document.querySelectorAll("button.star-toggle, button.item-row__star")) {
+        if (each.getAttribute("formaction") !== action) continue;
+        each.setAttribute("aria-pressed", answer.favourite ? "true" : "false");
+        each.value = answer.favourite ? "0" : "1";
+        const shown = each.querySelector(".star-toggle__label");
+        if (shown) shown.textContent = answer.label; else each.setAttribute("aria-label", answer.label);
+      }
+      say(answer.message);
+    } catch (error) {
+      button.form.requestSubmit(button);
+    } finally {
+      pending.delete(action);
+    }
   });
 }

@@ -28,6 +28,7 @@ extension HomepwnerApp {
         let members = MembersController(accounts: accounts, renderer: renderer, sessions: sessions, account: account)
         let tokens = APITokenController(accounts: accounts, account: account)
         let api = ItemAPIController(store: store)
+        let favourites = FavouriteController(store: store, renderer: renderer)
         let jobs = MemberJobs()
 
         let access = AccessGuard(accounts: accounts, publicDirectory: configuration.publicDirectory)
@@ -43,6 +44,7 @@ extension HomepwnerApp {
         if store.engine == .postgresql { routes.use(SharedStateSync(store: store)) }
         // Inside the error pages: who is asking, and may they?
         routes.use(access)
+        routes.use(ConflictFavourite(store: store))
         // Before any body is read: cross-site, token-less, anonymous and viewers' writes are refused.
         routes.filter(SameOriginFilter(csrf: renderer.csrf))
         routes.filter(access)
@@ -81,6 +83,7 @@ extension HomepwnerApp {
         routes.post("/items/:key/cancel", on: .writes, verified(detail.cancelItem))
         routes.get("/items/:key/move", list.movePage)
         routes.post("/items/:key/move", on: .writes, verified(list.move))
+        routes.post("/items/:key/favourite", on: .writes, verified(favourites.toggle))
         routes.get("/items/:key/photo", photos.itemPhoto)
         routes.get("/items/:key/thumbnails/:size", photos.itemThumbnail)
         routes.get("/locations/:key", list.locationPage)
@@ -128,6 +131,8 @@ extension HomepwnerApp {
         routes.post("/items/:key/move.json", bodyLimit: JSONBody.limit, on: .writes, write(api.move))
         routes.put("/items/:key/photo.json", bodyLimit: photoFormBodyLimit, on: .photos, write(api.putPhoto))
         routes.delete("/items/:key/photo.json", on: .writes, write(api.deletePhoto))
+        routes.put("/items/:key/favourite.json", on: .writes, write(api.putFavourite))
+        routes.delete("/items/:key/favourite.json", on: .writes, write(api.deleteFavourite))
         routes.post("/account/tokens", on: .writes, verified(tokens.create))
         routes.post("/account/tokens/revoke", on: .writes, verified(tokens.revoke))
 

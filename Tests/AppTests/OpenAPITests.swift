@@ -61,6 +61,11 @@ struct OpenAPITests {
                 (try api.get("/items/\(UUID().uuidString).json"), "Problem"),
                 (try api.send(.put, "/items/\(item.key.lowercasedString).json",
                               json: ["name": "x", "serialNumber": "", "valueInDollars": 1, "version": 9]), "Problem"),
+                (try api.send(.put, "/items/\(item.key.lowercasedString)/favourite.json"), "Item"),
+                (try api.send(.put, "/items/\(item.key.lowercasedString).json",
+                              json: ["name": "x", "serialNumber": "", "valueInDollars": 1, "version": 9]), "Problem"),
+                (try api.send(.delete, "/items/\(item.key.lowercasedString)/favourite.json"), "Item"),
+                (try api.send(.put, "/items/\(UUID().uuidString)/favourite.json"), "Problem"),
                 (try api.send(.delete, "/items/\(item.key.lowercasedString).json"), "DeletedBatch"),
             ]
             for (reply, name) in cases {

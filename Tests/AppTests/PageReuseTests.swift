@@ -20,8 +20,13 @@ struct PageReuseTests {
                 sheets[0] + "?lang=en", sheets[1] + "?lang=en&page=2", sheets[2] + "?sort=value-desc&lang=zh-Hant", sheets[0] + "?lang=zh-Hans",
                 "/items?lang=en", "/items?mode=edit&lang=en", "/items?page=2&lang=en", "/items?page=2&mode=edit&lang=en", "/items?page=9&lang=en",
                 "/items?sort=value-desc&lang=en", "/items?valuable=1&mode=edit&lang=en", "/items?photo=1&lang=en", "/items?lang=zh-Hans",
-                "/items?lang=zh-Hant&mode=edit",
+                "/items?lang=zh-Hant&mode=edit", "/items?favourites=1&lang=zh-Hant",
             ]
+            // The member's own stars (issue 26), on hostile names and a sheet's item: turned on as the page goes out.
+            let owner = try #require(try app.accounts.account(named: "owner"))
+            for item in [seeded[0], seeded[7], seeded[14], seeded[4], seeded[101]] {
+                try app.store.setFavourite(true, itemKey: item.key, accountID: owner.id)
+            }
             func check(after write: String) throws {
                 var served: [String] = []
                 for page in pages { served.append(try browser.get(page).text) }
@@ -40,6 +45,9 @@ struct PageReuseTests {
                 for page in pages { _ = try browser.get(page) }
             }
             try check(after: "seeding")
+            try app.store.setFavourite(false, itemKey: seeded[14].key, accountID: owner.id)
+            try app.store.setFavourite(true, itemKey: seeded[2].key, accountID: owner.id)
+            try check(after: "a star set and one cleared")
             let items = try app.store.allItems()
             // A value edit changes the total; a rename does not.
             var draft = try app.store.beginEditDraft(key: items[1].key)

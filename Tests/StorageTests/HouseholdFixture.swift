@@ -7,7 +7,8 @@ import Testing
 /// one- and two-letter words; photos (a cover and a second), documents (one of several chunks),
 /// ownership fields and quantities, moves and edits (history), a deleted item with its photo and
 /// receipt (Recently Deleted), a draft still open, a location moved under a newer one, accounts
-/// with sessions, an API token and an invitation, and the household's own valuable threshold.
+/// with sessions, an API token and an invitation, each member's favourites (one on the deleted
+/// item), and the household's own valuable threshold.
 enum HouseholdFixture {
     static let longName = String(repeating: "Grandfather clock, walnut, ", count: 6).prefix(150) + ""
     static let searches = ["沙发", "沙", "creme", "Crème", "brûlée", "TV", "X", "walnut", "Quittung", "ilce", "zz", "nothing-like-it"]
@@ -48,14 +49,17 @@ enum HouseholdFixture {
         let edit = try #require(try store.item(key: sofa))
         _ = try store.saveItem(key: sofa, fields: ItemValues(name: edit.name, serialNumber: "SOFA-1", valueInDollars: 850),
                                expectedVersion: edit.version)
+        let accounts = AccountStore(store)
+        let ann = try accounts.createAccount(username: "ann", passwordHash: "$y$j9T$ann", role: .owner)
+        let bob = try accounts.createAccount(username: "Bób", passwordHash: "$y$j9T$bob", role: .editor)
+        // Each member's own stars (issue 26), one of them on the item about to wait in Recently Deleted.
+        for key in [sofa, doomed, withDocuments] { try store.setFavourite(true, itemKey: key, accountID: ann.id) }
+        try store.setFavourite(true, itemKey: withDocuments, accountID: bob.id)
         try store.removeItem(key: doomed)
         _ = try store.setValuableThreshold(75, actor: Actor(accountID: nil, name: "Ann"))
         let open = try store.beginNewItemDraft(.random)
         _ = try store.updateDraft(id: open.id, name: "Half-typed 草稿", serialNumber: "", valueInDollars: 3)
 
-        let accounts = AccountStore(store)
-        let ann = try accounts.createAccount(username: "ann", passwordHash: "$y$j9T$ann", role: .owner)
-        let bob = try accounts.createAccount(username: "Bób", passwordHash: "$y$j9T$bob", role: .editor)
         _ = try accounts.createAccount(username: "王芳", passwordHash: "$y$j9T$wang", role: .viewer)
         try accounts.createSession(idHash: Array(repeating: 1, count: 32), accountID: ann.id, userAgent: "Firefox")
         try accounts.createSession(idHash: Array(repeating: 2, count: 32), accountID: bob.id, userAgent: "Safari 📱")
@@ -96,6 +100,8 @@ struct HouseholdSnapshot: Equatable {
     var tokens: [[APIToken]] = []
     var invitations: [Invitation] = []
     var searches: [[UUID]] = []
+    /// Each member's starred items (issue 26), in key order.
+    var favourites: [[String]] = []
 
     init(_ store: ItemStore) throws {
         items = try store.allItems()
@@ -129,6 +135,7 @@ struct HouseholdSnapshot: Equatable {
         for account in accounts {
             sessions.append(try accountStore.sessions(accountID: account.id))
             tokens.append(try accountStore.apiTokens(accountID: account.id))
+            favourites.append(try store.favouriteKeys(of: account.id).map(\.uuidString).sorted())
         }
         invitations = try accountStore.openInvitations()
         for search in HouseholdFixture.searches {

@@ -56,6 +56,9 @@ struct PostgresBackupTests {
                 try store.removeItem(key: added.key)
                 _ = try store.restore(key: keys.deleted)
                 #expect(try store.items(matching: ItemQuery(search: "lamp"), offset: 0, limit: 10).items.map(\.key) == [keys.deleted])
+                // Restored from Recently Deleted after the round trip, still Ann's favourite (issue 26).
+                let ann = try #require(try AccountStore(store).account(named: "ann"))
+                #expect(try store.favouriteKeys(of: ann.id).contains(keys.deleted))
                 store.close()
             }
 

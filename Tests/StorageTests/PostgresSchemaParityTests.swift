@@ -174,7 +174,7 @@ struct PostgresSchemaParityTests {
             let postgres = Set(try engines.postgres.textRows("""
                 SELECT tgname::text, tgrelid::regclass::text FROM pg_trigger WHERE NOT tgisinternal
                 """).map { $0.map { $0 ?? "" } })
-            #expect(sqlite.count == 14)
+            #expect(sqlite.count == 16)
             #expect(Set(sqlite).isSubset(of: postgres), "missing: \(Set(sqlite).subtracting(postgres))")
         }
     }

@@ -19,18 +19,18 @@ extension ItemAPIController {
                 _ = try store.setDraftPhoto(id: draft.id, bytes: bytes)
             }
         }
-        return try .json(ItemJSON.object(updated, store: store))
+        return try .json(ItemJSON.object(updated, store: store, favourites: try favourites(request)))
     }
 
     /// `DELETE /items/{key}/photo.json` — removes the cover; the next photo becomes the cover
     /// (200 even when it had none).
     func deletePhoto(_ request: HTTPRequest) throws -> HTTPResponse {
         let item = try existingItem(request)
-        guard item.photoETag != nil else { return try .json(ItemJSON.object(item, store: store)) }
+        guard item.photoETag != nil else { return try .json(ItemJSON.object(item, store: store, favourites: try favourites(request))) }
         let draft = try store.beginEditDraft(key: item.key)
         let updated = try committing(draft, expectedVersion: item.version, request: request) {
             _ = try store.removeDraftPhoto(id: draft.id)
         }
-        return try .json(ItemJSON.object(updated, store: store))
+        return try .json(ItemJSON.object(updated, store: store, favourites: try favourites(request)))
     }
 }

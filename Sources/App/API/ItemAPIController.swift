@@ -15,8 +15,10 @@ struct ItemAPIController: Sendable {
         let pageSize = ListDefaults.standardPageSize
         let selection = try store.items(matching: filter, offset: (page - 1) * pageSize, limit: pageSize)
         let ownOrder = filter.isDefault
+        let favourites = try favourites(request)
         let items = try selection.items.enumerated().map { index, item in
-            ownOrder ? ItemJSON.object(item, position: (page - 1) * pageSize + index + 1) : try ItemJSON.object(item, store: store)
+            ownOrder ? ItemJSON.object(item, position: (page - 1) * pageSize + index + 1, favourite: favourites.contains(item.key))
+                : try ItemJSON.object(item, store: store, favourites: favourites)
         }
         var body: [String: Any] = [
             "items": items,
@@ -32,7 +34,7 @@ struct ItemAPIController: Sendable {
 
     /// `GET /items/{key}.json`
     func show(_ request: HTTPRequest) throws -> HTTPResponse {
-        try .json(ItemJSON.object(try existingItem(request), store: store))
+        try .json(ItemJSON.object(try existingItem(request), store: store, favourites: try favourites(request)))
     }
 
     /// `POST /items.json` `{name, serialNumber, valueInDollars, location, labels}` and the ownership
@@ -52,7 +54,7 @@ struct ItemAPIController: Sendable {
                                           ownership: ownership, dateCreated: dateCreated)
             }
         }
-        var response = try HTTPResponse.json(ItemJSON.object(item, store: store), status: .created)
+        var response = try HTTPResponse.json(ItemJSON.object(item, store: store, favourites: try favourites(request)), status: .created)
         response.headers[.location] = ItemJSON.url(item.key)
         return response
     }
@@ -77,7 +79,7 @@ struct ItemAPIController: Sendable {
         let updated = try Self.placing {
             try store.saveItem(key: item.key, fields: values, placement: placement, expectedVersion: version, actor: request.actor)
         }
-        return try .json(ItemJSON.object(updated, store: store))
+        return try .json(ItemJSON.object(updated, store: store, favourites: try favourites(request)))
     }
 
     /// `POST /items/{key}/move.json` `{position}` — 1-based, with the tutorial's
@@ -92,7 +94,7 @@ struct ItemAPIController: Sendable {
         }
         do {
             let move = try store.moveItem(key: key, to: .index(position - 1), actor: request.actor)
-            return try .json(ItemJSON.object(move.item, position: move.to + 1))
+            return try .json(ItemJSON.object(move.item, position: move.to + 1, favourite: try favourites(request).contains(move.item.key)))
         } catch StoreError.indexOutOfRange {
             throw ProblemDetails.invalid([.init(field: "position", message: "apiErrorPosition")])
         } catch StoreError.itemNotFound {
@@ -105,7 +107,9 @@ struct ItemAPIController: Sendable {
         let key = try itemKey(request)
         do {
             let batch = try store.removeItems(keys: [key], actor: request.actor)
-            return try .json(["batch": batch.id.lowercasedString, "items": batch.items.map { ItemJSON.object($0) }])
+            // A deleted item keeps its star, for when it is restored.
+            let favourites = try favourites(request)
+            return try .json(["batch": batch.id.lowercasedString, "items": batch.items.map { ItemJSON.object($0, favourite: favourites.contains($0.key)) }])
         } catch StoreError.itemNotFound {
             throw ProblemDetails(status: .notFound, detail: "apiErrorNoItem")
         }
@@ -126,7 +130,8 @@ struct ItemAPIController: Sendable {
             var restored: [Item] = []
             if let batch { restored = try store.restore(batch: batch, actor: request.actor) }
             if let key { restored.append(try store.restore(key: key, actor: request.actor)) }
-            return try .json(["items": try restored.map { try ItemJSON.object($0, store: store) }])
+            let favourites = try favourites(request)
+            return try .json(["items": try restored.map { try ItemJSON.object($0, store: store, favourites: favourites) }])
         } catch StoreError.itemNotFound {
             throw ProblemDetails(status: .notFound, detail: "apiErrorNotDeleted")
         }

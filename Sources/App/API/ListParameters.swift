@@ -2,7 +2,7 @@ import HTTP
 import Storage
 
 /// The list's query parameters as the API takes them: the list page's `q`, `sort`,
-/// `valuable` and `photo` (read by ``ListQuery``) and `page`, but checked strictly — a
+/// `valuable`, `photo` and `favourites` (read by ``ListQuery``) and `page`, but checked strictly — a
 /// script that sends a wrong value hears 422 instead of getting the default quietly.
 enum ListParameters {
     static let flagValues: Set<String> = ["1", "0", "true", "false"]
@@ -21,11 +21,12 @@ enum ListParameters {
         if search.unicodeScalars.count > ItemQuery.maxSearchLength { errors.append(.init(field: "q", message: "apiErrorSearchLong")) }
         let sort = request.query("sort")
         if let sort, !sortValues.contains(sort) { errors.append(.init(field: "sort", message: "apiErrorSort")) }
-        for name in ["valuable", "photo"] {
+        for name in ["valuable", "photo", "favourites"] {
             if let value = request.query(name), !flagValues.contains(value) { errors.append(.init(field: name, message: "apiErrorFlag")) }
         }
         guard errors.isEmpty else { throw ProblemDetails.invalid(errors) }
-        let filter = ListQuery.filter(search: search, sort: sort == "position" ? nil : sort, valuable: request.query("valuable"), photo: request.query("photo"))
+        var filter = ListQuery.filter(search: search, sort: sort == "position" ? nil : sort, valuable: request.query("valuable"), photo: request.query("photo"))
+        ListQuery.readFavourites(into: &filter, request.query("favourites"), member: request.signedIn?.account.id)
         return (filter, page)
     }
 }

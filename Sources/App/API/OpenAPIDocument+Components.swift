@@ -50,8 +50,8 @@ extension OpenAPIDocument {
         return [
             "Item": [
                 "type": "object",
-                "required": ["key", "name", "serialNumber", "valueInDollars", "dateCreated", "version", "hasPhoto", "photo", "location", "labels"]
-                    + itemOwnershipRequired,
+                "required": ["key", "name", "serialNumber", "valueInDollars", "dateCreated", "version", "hasPhoto", "photo", "location", "labels",
+                             "favourite"] + itemOwnershipRequired,
                 "properties": [
                     "key": uuid,
                     "name": ["type": "string"],
@@ -62,6 +62,7 @@ extension OpenAPIDocument {
                     "version": version,
                     "hasPhoto": ["type": "boolean"],
                     "photo": ["type": ["string", "null"], "description": "The photo's URL (changes with the photo)"],
+                    "favourite": ["type": "boolean", "description": "Whether the member asking starred it: each member's own, never another's"],
                 ].merging(itemPlaceProperties) { $1 }.merging(itemOwnershipResponse) { $1 } as JSON,
             ] as JSON,
             "NewItem": [

@@ -57,6 +57,13 @@ enum OpenAPIDocument {
                                   body: ref("Move"), ok: ("200", "The moved item", ref("Item")),
                                   errors: ["400", "401", "403", "404", "413", "415", "422"]),
             ],
+            "/items/{key}/favourite.json": [
+                "parameters": [keyParameter],
+                "put": operation("putItemFavourite", "Stars an item for the member asking (their own favourites: any role may, no history is written and the item's version stays). Idempotent.",
+                                 ok: ("200", "The item, `favourite` true", ref("Item")), errors: ["401", "403", "404"]),
+                "delete": operation("deleteItemFavourite", "Unstars an item for the member asking. Idempotent.",
+                                    ok: ("200", "The item, `favourite` false", ref("Item")), errors: ["401", "403", "404"]),
+            ],
             "/items/restore.json": [
                 "post": operation("restoreItems", "Puts back every item of a delete (`batch`), or one deleted item (`key`).",
                                   body: ref("Restore"), ok: ("200", "The restored items", ref("ItemList")),
@@ -133,6 +140,8 @@ enum OpenAPIDocument {
             "GetItemPhoto": ["operationId": "getItemPhoto", "parameters": key],
             "PutItemPhoto": ["operationId": "putItemPhoto", "parameters": key],
             "DeleteItemPhoto": ["operationId": "deleteItemPhoto", "parameters": key],
+            "PutItemFavourite": ["operationId": "putItemFavourite", "parameters": key],
+            "DeleteItemFavourite": ["operationId": "deleteItemFavourite", "parameters": key],
         ].merging(documentItemLinks) { $1 }
     }
 
@@ -155,6 +164,7 @@ enum OpenAPIDocument {
             ["name": "sort", "in": "query", "schema": ["type": "string", "enum": ListParameters.sortValues]],
             ["name": "valuable", "in": "query", "description": "Only items worth the household's high-value threshold or more ($50 unless an owner set another on the account page)", "schema": flag],
             ["name": "photo", "in": "query", "description": "Only items with a photo", "schema": flag],
+            ["name": "favourites", "in": "query", "description": "Only the items the member asking starred (their own favourites)", "schema": flag],
         ]
     }
 }

@@ -20,6 +20,8 @@ struct ProblemDetails: Error, Sendable {
     var errors: [FieldError] = []
     /// The item as it is now, for a 409.
     var current: Item? = nil
+    /// Whether the member asking starred `current` (issue 26), set by ``ConflictFavourite``.
+    var currentFavourite: Bool? = nil
     /// The location or label as it is now, for a 409 on one of those.
     var currentLocation: Location? = nil
     var currentLabel: Label? = nil
@@ -45,7 +47,7 @@ struct ProblemDetails: Error, Sendable {
         if !errors.isEmpty {
             object["errors"] = errors.map { ["field": $0.field, "message": Strings.format($0.message, language, $0.arguments)] }
         }
-        if let current { object["current"] = ItemJSON.object(current) }
+        if let current { object["current"] = ItemJSON.object(current, favourite: currentFavourite) }
         if let currentLocation { object["current"] = PlaceJSON.object(currentLocation) }
         if let currentLabel { object["current"] = PlaceJSON.object(currentLabel) }
         var response = try HTTPResponse.json(object, status: status, contentType: Self.mediaType)
@@ -108,6 +110,24 @@ struct APIProblems: HTTPMiddleware {
                 return ProblemDetails(status: .internalServerError)
             }()
             return try problem.response(language: Presentation.language(of: request))
+        }
+    }
+}
+
+/// A 409's current item, as every item the API shows, says whether the member asking starred it
+/// (issue 26). Inside ``AccessGuard``, which knows the member; ``APIProblems`` answers with it.
+struct ConflictFavourite: HTTPMiddleware {
+    let store: ItemStore
+
+    func respond(to request: HTTPRequest, next: HTTPHandler) throws -> HTTPResponse {
+        do {
+            return try next(request)
+        } catch StoreError.conflict(let current) where request.isAPIRequest {
+            var problem = ProblemDetails(status: .conflict, detail: "apiErrorConflict", type: "/problems/conflict", current: current)
+            if let account = request.signedIn?.account.id {
+                problem.currentFavourite = try store.isFavourite(current.key, of: account)
+            }
+            throw problem
         }
     }
 }

@@ -9,7 +9,8 @@ import Storage
 /// - Signed out: a GET goes to the sign-in page (and back after it); anything else, and any
 ///   API request, is 401.
 /// - A viewer's state-changing request is 403, except their own account's (password, sessions,
-///   the introduction seen).
+///   the introduction seen, settings) and their own favourites (issue 26: a star is their view,
+///   not the household's data).
 /// - A script signs in to the JSON item API with `Authorization: Bearer <API token>` instead
 ///   of a session. There, any `Authorization` that is not a live token is 401 with
 ///   `WWW-Authenticate`, whatever else the request carries (a session cookie included).
@@ -94,7 +95,15 @@ struct AccessGuard: HTTPMiddleware, HTTPRequestFilter {
     /// Writes any member may make about themselves, whatever their role (the introduction's
     /// Skip and Start record that they have seen it).
     static func isSelfService(_ path: String) -> Bool {
-        path == "/sign-out" || path.hasPrefix("/account") || path == "/settings" || path == "/intro"
+        path == "/sign-out" || path.hasPrefix("/account") || path == "/settings" || path == "/intro" || isFavouritePath(path)
+    }
+
+    /// A member's own star on an item: `/items/{key}/favourite` (the pages') and
+    /// `/items/{key}/favourite.json` (the API's), whatever the key (a malformed one is a 404).
+    static func isFavouritePath(_ path: String) -> Bool {
+        guard path.hasPrefix("/items/") else { return false }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return segments.count == 4 && (segments[3] == "favourite" || segments[3] == "favourite.json")
     }
 
     /// Who the request is from: on the item API, its API token's member when it carries

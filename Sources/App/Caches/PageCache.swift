@@ -48,6 +48,8 @@ final class PageCache: Sendable {
         case dialog = 0x67  // g
         /// A sectioned list's section index, kept with its rows (it links to their sections).
         case sectionIndex = 0x78  // x
+        /// The member's own Favourites section, first in a list in sections (issue 26).
+        case favouritesSection = 0x76  // v
     }
 
     /// Rendered where the holes go (see `MarkerStem`).
@@ -55,6 +57,7 @@ final class PageCache: Sendable {
     let usernameMarker: String
     let rowsMarker: String
     let sectionIndexMarker: String
+    let favouritesSectionMarker: String
     /// Rendered in a frame for its `Texts`, and where its sheet goes.
     let textMarkers: Texts
     let dialogMarker: String
@@ -85,6 +88,7 @@ final class PageCache: Sendable {
         usernameMarker = marker(.username)
         rowsMarker = marker(.rows)
         sectionIndexMarker = marker(.sectionIndex)
+        favouritesSectionMarker = marker(.favouritesSection)
         textMarkers = Texts(summary: marker(.summary), count: marker(.count), deletedCount: marker(.deletedCount),
                             dialogTitle: marker(.dialogTitle))
         dialogMarker = marker(.dialog)
@@ -116,11 +120,14 @@ final class PageCache: Sendable {
         return cut(bytes)
     }
 
-    /// The page with its holes filled, HTML-escaped as the template would have.
-    func fill(_ page: Page, csrfToken: String, username: String) -> [UInt8] {
+    /// The page with its holes filled, HTML-escaped as the template would have, and the
+    /// member's own Favourites section and its entry in the section index where they go (the
+    /// member's stars are turned on after, see `FavouriteStars`).
+    func fill(_ page: Page, csrfToken: String, username: String, member: Member = Member()) -> [UInt8] {
         guard !page.holes.isEmpty else { return page.bytes }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(page.bytes.count + page.holes.count * 64 + page.rows.reduce(0) { $0 + $1.count })
+        bytes.reserveCapacity(page.bytes.count + page.holes.count * 64 + page.rows.reduce(0) { $0 + $1.count }
+                              + member.favouritesSection.count)
         var start = 0
         page.bytes.withUnsafeBufferPointer { source in
             for (range, hole) in page.holes {
@@ -134,7 +141,8 @@ final class PageCache: Sendable {
                 case .count: bytes.appendHTMLEscaped(page.texts.count)
                 case .deletedCount: bytes.appendHTMLEscaped(page.texts.deletedCount)
                 case .dialogTitle: bytes.appendHTMLEscaped(page.texts.dialogTitle)
-                case .sectionIndex: bytes.append(contentsOf: page.sectionIndex)
+                case .sectionIndex: Self.appendSectionIndex(page.sectionIndex, entry: member.favouritesIndexEntry, to: &bytes)
+                case .favouritesSection: bytes.append(contentsOf: member.favouritesSection)
                 case .dialog: break  // spliced in before (see `splice`)
                 }
                 start = range.upperBound

@@ -16,12 +16,14 @@ struct DetailController: Sendable {
         // The same sheet for every member of a role, kept with the list's page. Its key (and
         // so the revision) is taken before the item is read, never after.
         let context = renderer.context(for: request)
-        guard var key = try ItemListView(store: store, renderer: renderer).sharedPageKey(for: listState(request), context: context) else {
+        let listView = ItemListView(store: store, renderer: renderer)
+        guard var key = try listView.sharedPageKey(for: listState(request), context: context) else {
             return try render(.item(try existingItem(request)), request: request)
         }
         key.sheet = (request.parameter("key") ?? "") + "?" + (request.query("history") ?? "")
+        let member = try listView.member(for: listState(request), context: context)
         // An unknown item throws 404 from `values`, before anything is kept.
-        return try renderer.render("items/list", sharedAs: key, context: context) {
+        return try renderer.render("items/list", sharedAs: key, context: context, member: member) {
             try values(.item(try existingItem(request)), request: request, context: context)
         }
     }
@@ -242,8 +244,9 @@ struct DetailController: Sendable {
         let context = renderer.context(for: request)
         var page = try values(subject, form: form, errors: errors, conflict: conflict, request: request, context: context)
         if let sheet = page.sheet { page.values["dialog"] = .object(sheet.values()) }
+        let member = try ItemListView(store: store, renderer: renderer).member(for: listState(request), context: context)
         return try renderer.render("items/list", page.values, rows: page.listing.rows, sectionIndex: page.listing.sectionIndex,
-                                   context: context, status: status)
+                                   member: member, context: context, status: status)
     }
 
     /// The list behind the dialog and the dialog's own values, with the list's rows apart, and

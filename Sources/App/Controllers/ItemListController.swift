@@ -18,11 +18,14 @@ struct ItemListController: Sendable {
             query.editing = false
             query.selecting = false
         }
+        // The member's own favourites, never kept: read before the page, as its key is.
+        let member = try listView.member(for: query, context: context)
         guard let key = try listView.sharedPageKey(for: query, context: context) else {
             let (values, listing) = try listView.values(for: query, context: context)
-            return try renderer.render("items/list", values, rows: listing.rows, sectionIndex: listing.sectionIndex, context: context)
+            return try renderer.render("items/list", values, rows: listing.rows, sectionIndex: listing.sectionIndex, member: member,
+                                       context: context)
         }
-        return try renderer.render("items/list", sharedAs: key, context: context) {
+        return try renderer.render("items/list", sharedAs: key, context: context, member: member) {
             try listView.sharedPage(for: query, context: context)
         }
     }

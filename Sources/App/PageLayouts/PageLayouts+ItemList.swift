@@ -19,16 +19,19 @@ extension PageLayouts {
             variants: [.when(.compactWidth, .wrap)])
     }
 
-    /// A list row: the cell; in edit mode the delete control before it and the reorder controls
-    /// after it, or the Delete it slid in once the minus was tapped; in Select mode the selection
-    /// circle before it (UITableView's editing accessories).
+    /// A list row: the cell, and outside edit and Select mode the member's star after it; in edit
+    /// mode the delete control before it and the reorder controls after it, or the Delete it slid
+    /// in once the minus was tapped; in Select mode the selection circle before it (UITableView's
+    /// editing accessories).
     static let itemRow = spec {
         try LayoutSpec(
             block: "item-row",
-            formats: ["H:|-0-[select]-0-[delete]-0-[cell]-0-[confirm]-0-[reorder]-0-|"],
+            formats: ["H:|-0-[select]-0-[delete]-0-[cell]-0-[star]-0-[confirm]-0-[reorder]-0-|"],
             slots: [
                 "select": editingAccessory,
                 "delete": editingAccessory,
+                // The member's own star (issue 26), a 44 pt target at the row's end, outside the cell's link.
+                "star": LayoutSlot(hugging: .required, compressionResistance: .required, fixedSize: 44),
                 "confirm": LayoutSlot(hugging: .required, compressionResistance: .required),
                 // At an accessibility text size the accessories take a line of their own above
                 // the cell, as a UIKit cell does, so the name keeps its width.

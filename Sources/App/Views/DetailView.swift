@@ -75,6 +75,12 @@ struct DetailView {
             values["heading"] = .string(context.text("editItem"))
             values["version"] = .int(conflict?.version ?? item.version)
             values["itemKey"] = .string(key)
+            // The member's own star, off as every member's sheet is kept (turned on by FavouriteStars).
+            values["favourite"] = .object([
+                "action": .string("/items/\(key)/favourite"),
+                "label": .string(context.format("favouriteAdd", item.name)),
+                "stateFields": list.state.stateFields,
+            ])
         }
         let day = formatters.day(dateCreated, context.language)
         values["name"] = .string(fields.name)

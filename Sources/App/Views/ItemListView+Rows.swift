@@ -90,6 +90,8 @@ extension ItemListView {
         if query.focusKey == key { values["focus"] = true }
         values["editing"] = .bool(query.editing)
         values["selecting"] = .bool(query.selecting)
+        // Every member's rows alike: the star off, turned on per member as the page goes out (FavouriteStars).
+        if !query.editing, !query.selecting { values["favouriteLabel"] = .string(context.format("favouriteAdd", fields.name)) }
         values["reorderable"] = .bool(page.reorderable)
         if query.selecting { values["selectLabel"] = .string(context.format("select", fields.name)) }
         if query.editing {

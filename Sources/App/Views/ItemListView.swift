@@ -85,7 +85,9 @@ struct ItemListView {
             let clear = clearQuery.url
             values["filtered"] = .bool(narrowed)
             values["clearHref"] = .string(clear)
-            if count == 0, narrowed {
+            if count == 0, query.filter.favouritesOf != nil {
+                values["noFavourites"] = noFavourites(query, clearHref: clear, context: context)
+            } else if count == 0, narrowed {
                 values["noMatches"] = .string(query.filter.search.isEmpty
                     ? context.text("noMatchesFiltered") : context.format("noMatches", query.filter.search))
             }
@@ -108,7 +110,7 @@ struct ItemListView {
 
     /// Whether `filter` leaves items out (a search of some word, or a filter), not only sorts them.
     static func narrows(_ filter: ItemQuery) -> Bool {
-        filter.valuableOnly || filter.withPhotoOnly || filter.search.contains { !$0.isWhitespace }
+        filter.valuableOnly || filter.withPhotoOnly || filter.favouritesOf != nil || filter.search.contains { !$0.isWhitespace }
     }
 
     /// The string keys of the sorts' names, by their `?sort=` parameter.
@@ -137,6 +139,7 @@ struct ItemListView {
             "valuableLabel": .string(context.format("filterValuableAt", formatters.money(valuableThreshold, context.language, context.currency))),
             "valuableShort": .string(context.format("filterValuableShortAt", formatters.money(valuableThreshold, context.language, context.currency))),
             "photo": .bool(query.filter.withPhotoOnly),
+            "favourites": .bool(query.filter.favouritesOf != nil),
             "sorts": .list(ListQuery.sortParameters.filter { $0.parameter != "position" }.map { option in
                 .object([
                     "value": .string(option.parameter),
@@ -167,8 +170,10 @@ struct ItemListView {
         .location: "groupLocation", .label: "groupLabel", .value: "groupValue", .none: "groupNone",
     ]
 
+    /// A member's favourites (issue 26) are theirs alone: their page is never shared.
     private static func isCacheable(_ query: ListQuery) -> Bool {
         query.focusKey == nil && query.confirmKey == nil && query.filter.search.isEmpty && query.nothingSelected == nil
+            && query.filter.favouritesOf == nil
     }
 
     private func listingKey(for query: ListQuery, grouping: ItemGrouping, context: PageContext) -> ListingCache.Key {

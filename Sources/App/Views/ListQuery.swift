@@ -51,15 +51,24 @@ struct ListQuery: Sendable, Equatable {
         grouping = request.query("group").flatMap(ItemGrouping.init(rawValue:)) ?? defaults.grouping
         Self.readPlaces(into: &filter, location: request.query("location"), sub: request.query("sub"),
                         labels: request.queryItems.filter { $0.name == "label" }.map(\.value))
+        Self.readFavourites(into: &filter, request.query("favourites"), member: request.signedIn?.account.id)
     }
 
-    /// The list state carried by a form's hidden fields (Undo, Add).
+    /// The list state carried by a form's hidden fields (Undo, Add), as the member who sent it
+    /// sees it (their defaults; their favourites for `favourites=1`).
     init(form: SubmittedForm, request: HTTPRequest) {
         defaults = ListDefaults(request)
+        let member = request.signedIn?.account.id
         page = Self.pageNumber(form["page"])
         filter = Self.filter(search: form["q"], sort: form["sort"] ?? defaults.sort, valuable: form["valuable"], photo: form["photo"])
         grouping = form["group"].flatMap(ItemGrouping.init(rawValue:)) ?? defaults.grouping
         Self.readPlaces(into: &filter, location: form["location"], sub: form["sub"], labels: form.values("label"))
+        Self.readFavourites(into: &filter, form["favourites"], member: member)
+    }
+
+    /// `favourites=1`: only the items `member` starred (issue 26). Nobody's without a member.
+    static func readFavourites(into filter: inout ItemQuery, _ value: String?, member: Int64?) {
+        if isChecked(value), let member { filter.favouritesOf = member }
     }
 
     /// `location=KEY|none` (`sub=0`: without its sub-locations) and `label=KEY|none` (repeated:
@@ -73,7 +82,8 @@ struct ListQuery: Sendable, Equatable {
         filter.unlabelledOnly = labels.contains("none")
         filter = ItemQuery(search: filter.search, sort: filter.sort, descending: filter.descending, valuableOnly: filter.valuableOnly,
                            withPhotoOnly: filter.withPhotoOnly, location: filter.location,
-                           labelKeys: labels.compactMap(UUID.init(uuidString:)), unlabelledOnly: filter.unlabelledOnly)
+                           labelKeys: labels.compactMap(UUID.init(uuidString:)), unlabelledOnly: filter.unlabelledOnly,
+                           favouritesOf: filter.favouritesOf)
     }
 
     static func filter(search: String?, sort: String?, valuable: String?, photo: String?) -> ItemQuery {
@@ -82,7 +92,7 @@ struct ListQuery: Sendable, Equatable {
                          valuableOnly: isChecked(valuable), withPhotoOnly: isChecked(photo))
     }
 
-    private static func isChecked(_ value: String?) -> Bool { value == "1" || value == "on" || value == "true" }
+    static func isChecked(_ value: String?) -> Bool { value == "1" || value == "on" || value == "true" }
 
     /// The sorts the list offers, as they appear in `?sort=`, and their meaning (`position`
     /// names the own order in a URL when a member's default is another: ``sortInURL``).
@@ -122,6 +132,7 @@ struct ListQuery: Sendable, Equatable {
         if let sortInURL { parameters.append(("sort", sortInURL)) }
         if filter.valuableOnly { parameters.append(("valuable", "1")) }
         if filter.withPhotoOnly { parameters.append(("photo", "1")) }
+        if filter.favouritesOf != nil { parameters.append(("favourites", "1")) }
         if let location = filter.location {
             parameters.append(("location", location.key?.lowercasedString ?? "none"))
             if !location.includesSublocations { parameters.append(("sub", "0")) }

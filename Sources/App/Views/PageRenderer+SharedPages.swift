@@ -23,16 +23,18 @@ extension PageRenderer {
 
     /// Serves the page from the page cache, or from its frame with the listing's rows and
     /// texts (and the sheet rendered apart), or renders it: the same page for every member
-    /// of the same role and language, with their CSRF token and name filled in. A page with a
-    /// flash message is that one browser's own and is not kept.
+    /// of the same role and language, with their CSRF token, name and favourites filled in. A
+    /// page with a flash message is that one browser's own and is not kept.
     func render(
-        _ template: String, sharedAs key: PageCache.Key, context: PageContext, values: () throws -> SharedPage
+        _ template: String, sharedAs key: PageCache.Key, context: PageContext, member: PageCache.Member = .init(),
+        values: () throws -> SharedPage
     ) throws -> HTTPResponse {
         guard context.flash == nil, pageCache.isEnabled.load(ordering: .relaxed) else {
             let shared = try values()
             var all = shared.values
             if let sheet = shared.sheet { all["dialog"] = .object(sheet.values()) }
-            return try render(template, all, rows: shared.listing.rows, sectionIndex: shared.listing.sectionIndex, context: context)
+            return try render(template, all, rows: shared.listing.rows, sectionIndex: shared.listing.sectionIndex, member: member,
+                              context: context)
         }
         let page = try pageCache.pages.value(for: key) ?? {
             let shared = try values()
@@ -51,8 +53,8 @@ extension PageRenderer {
             pageCache.pages.keep(page, for: key)
             return page
         }()
-        let bytes = pageCache.fill(page, csrfToken: context.csrf.value, username: context.signedIn?.account.username ?? "")
-        var response = HTTPResponse.html(bytes: bytes)
+        let bytes = pageCache.fill(page, csrfToken: context.csrf.value, username: context.signedIn?.account.username ?? "", member: member)
+        var response = HTTPResponse.html(bytes: stars.apply(member.favourites, to: bytes, language: context.language))
         context.finish(&response)
         return response
     }
@@ -60,15 +62,17 @@ extension PageRenderer {
     /// Renders a list page that is not shared (a search, a page with a flash message, a sheet
     /// with its own state): `rows` go where `{{{rowsHTML}}}` is, copied once into the page.
     func render(
-        _ template: String, _ values: [String: MustacheValue], rows: [[UInt8]], sectionIndex: [UInt8] = [], context: PageContext,
-        status: HTTPStatus = .ok
+        _ template: String, _ values: [String: MustacheValue], rows: [[UInt8]], sectionIndex: [UInt8] = [],
+        member: PageCache.Member = .init(), context: PageContext, status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
         var all = values
         all["rowsHTML"] = .string(pageCache.rowsMarker)
         all["sectionIndexHTML"] = .string(pageCache.sectionIndexMarker)
+        all["favouritesHTML"] = .string(pageCache.favouritesSectionMarker)
         // The token and the name are rendered as they are: only the rows' hole is cut.
         let page = pageCache.cut(try self.page(template, all, context: context), rows: rows, sectionIndex: sectionIndex)
-        var response = HTTPResponse.html(bytes: pageCache.fill(page, csrfToken: "", username: ""), status: status)
+        let bytes = pageCache.fill(page, csrfToken: "", username: "", member: member)
+        var response = HTTPResponse.html(bytes: stars.apply(member.favourites, to: bytes, language: context.language), status: status)
         context.finish(&response)
         return response
     }
@@ -81,6 +85,7 @@ extension PageRenderer {
         var all = shared.values
         all["rowsHTML"] = .string(pageCache.rowsMarker)
         all["sectionIndexHTML"] = .string(pageCache.sectionIndexMarker)
+        all["favouritesHTML"] = .string(pageCache.favouritesSectionMarker)
         guard let key = shared.frame?.key else {
             if let sheet = shared.sheet { all["dialog"] = .object(sheet.values()) }
             all["dialogHTML"] = .string(pageCache.dialogMarker)

@@ -14,6 +14,8 @@ struct PageRenderer: Sendable {
     let rowStencils = RowStencils()
     let listingCache = ListingCache()
     let pageCache = PageCache()
+    /// Turns a member's stars on as a shared page goes out (issue 26).
+    let stars = FavouriteStars()
     private let strings: [Language: MustacheValue]
     /// The language links, with the current one marked, for each language.
     private let languageLinks: [Language: MustacheValue]

@@ -64,6 +64,8 @@ struct ReportView {
         }
         if filter.valuableOnly { parts.append(context.format("filterValuableAt", formatters.money(valuableThreshold, language, context.currency))) }
         if filter.withPhotoOnly { parts.append(context.text("filterPhoto")) }
+        // The member's own favourites (issue 26): a report of them says so.
+        if filter.favouritesOf != nil { parts.append(context.text("filterFavourites")) }
         return parts.joined(separator: " · ")
     }
 

@@ -44,6 +44,7 @@ struct BackupTable: Sendable {
         BackupTable("sessions", key: ["id_hash"]),
         BackupTable("invitations", key: ["token_hash"]),
         BackupTable("api_tokens"),
+        BackupTable("favourites", key: ["account_id", "item_key"]),
         BackupTable("item_history"),
         BackupTable("pending_imports", rowsPerFetch: 1),
         BackupTable("imports_in_progress"),

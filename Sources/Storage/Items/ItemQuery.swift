@@ -33,6 +33,9 @@ public struct ItemQuery: Sendable, Hashable {
     public var labelKeys: [UUID]
     /// Only items without any label.
     public var unlabelledOnly: Bool
+    /// Only the items this member (an account's id) starred (issue 26): a member's own view,
+    /// so a query with it is never shared between members.
+    public var favouritesOf: Int64?
 
     /// The tutorial's value cue: $50 or more is marked, and is what "High value" filters,
     /// until the household sets its own (``ItemStore/setValuableThreshold(_:actor:)``).
@@ -42,7 +45,7 @@ public struct ItemQuery: Sendable, Hashable {
 
     public init(search: String = "", sort: Sort = .position, descending: Bool = false,
                 valuableOnly: Bool = false, withPhotoOnly: Bool = false, location: LocationFilter? = nil,
-                labelKeys: [UUID] = [], unlabelledOnly: Bool = false) {
+                labelKeys: [UUID] = [], unlabelledOnly: Bool = false, favouritesOf: Int64? = nil) {
         // Control characters (NUL ends a string for SQLite's query parser) are never in a name.
         let printable = search.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
         self.search = String(String(printable).prefix(Self.maxSearchLength))
@@ -54,6 +57,7 @@ public struct ItemQuery: Sendable, Hashable {
         var seen = Set<UUID>()
         self.labelKeys = Array(labelKeys.filter { seen.insert($0).inserted }.prefix(Self.maxLabelFilters))
         self.unlabelledOnly = unlabelledOnly
+        self.favouritesOf = favouritesOf
     }
 
     /// A URL names a few labels at most; more are ignored.
@@ -64,7 +68,7 @@ public struct ItemQuery: Sendable, Hashable {
 
     /// The whole list in the member's own order.
     public var isDefault: Bool {
-        search.isEmpty && sort == .position && !descending && !valuableOnly && !withPhotoOnly && !filtersPlaces
+        search.isEmpty && sort == .position && !descending && !valuableOnly && !withPhotoOnly && !filtersPlaces && favouritesOf == nil
     }
 
     /// Whether the page shows the member's own order (so edit mode may reorder it).

@@ -291,6 +291,7 @@ extension ItemStore {
         registerDocumentMigrations(&migrator)
         registerSettingsMigrations(&migrator)
         registerIntroMigrations(&migrator)
+        registerFavouriteMigrations(&migrator)
         return migrator
     }()
 

@@ -47,7 +47,7 @@ extension ItemStore {
             plainWords = plain
             var whole = Set(placeWords.first?.locations ?? [])
             for place in placeWords.dropFirst() { whole.formIntersection(place.locations) }
-            let onlyPlaces = plain.isEmpty && !query.valuableOnly && !query.withPhotoOnly && !query.filtersPlaces
+            let onlyPlaces = plain.isEmpty && !query.valuableOnly && !query.withPhotoOnly && !query.filtersPlaces && query.favouritesOf == nil
             wholeLocations = onlyPlaces && excluding.isEmpty ? whole.sorted() : []
             matches = Self.matches(plain)
             if let filter = query.location, let key = filter.key {
@@ -85,7 +85,7 @@ extension ItemStore {
         /// page): each is a whole section, counted by its running totals.
         var filteredLocationsOnly: [Int64]? {
             guard matches.isEmpty, placeWords.isEmpty, !query.valuableOnly, !query.withPhotoOnly, query.labelKeys.isEmpty,
-                  !query.unlabelledOnly, let filter = query.location else { return nil }
+                  !query.unlabelledOnly, query.favouritesOf == nil, let filter = query.location else { return nil }
             return filter.key == nil ? [0] : locationIDs ?? []
         }
 
@@ -178,6 +178,10 @@ extension ItemStore {
                 if known.count == labelIDs.count { arguments += [PlaceSnapshot.idList(known), known.count] }
             }
             if query.unlabelledOnly { conditions.append("NOT EXISTS (SELECT 1 FROM item_labels WHERE item_labels.item_id = items.id)") }
+            if let account = query.favouritesOf {
+                conditions.append("items.key IN (SELECT item_key FROM favourites WHERE account_id = ?)")
+                arguments.append(account)
+            }
             return (conditions.joined(separator: " AND "), arguments)
         }
 
@@ -196,7 +200,7 @@ extension ItemStore {
         /// `nil` for a search, several filters, or labels.
         /// (Units: quantities summed; the total is value × quantity summed.)
         var runningTotals: (sql: String, arguments: [any DatabaseValueConvertible])? {
-            guard matches.isEmpty, placeWords.isEmpty, query.labelKeys.isEmpty, !query.unlabelledOnly else { return nil }
+            guard matches.isEmpty, placeWords.isEmpty, query.labelKeys.isEmpty, !query.unlabelledOnly, query.favouritesOf == nil else { return nil }
             switch (query.valuableOnly, query.withPhotoOnly, query.location) {
             case (false, false, nil): return ("SELECT count, total_value, units FROM item_stats WHERE id = 1", [])
             case (true, false, nil): return ("SELECT count, total, units FROM item_filter_stats WHERE filter = 'valuable'", [])
@@ -215,7 +219,7 @@ extension ItemStore {
         func countSQL(importStaging: Bool = false) -> String? {
             if runningTotals != nil { return nil }
             if !matches.isEmpty, searchesIndexesOnly, !query.valuableOnly, !query.withPhotoOnly, !query.filtersPlaces,
-               !importStaging {
+               query.favouritesOf == nil, !importStaging {
                 return engine == .postgresql ? ItemStore.postgresSearchCount(plainWords) : ItemStore.searchCount(matches.map(\.table))
             }
             return "SELECT count(*), \(Self.totalAndUnitsSQL) FROM items \(whereClause)"

@@ -78,6 +78,10 @@ public final class ItemStore: Sendable {
     let locationsExist: Atomic<Bool>
     /// The household's high-value threshold as stored (see ``valuableThreshold``).
     let storedValuableThreshold: Atomic<Int>
+    /// Each member's stars as last read (issue 26, `ItemStore+Favourites.swift`).
+    let favouritesCache = FavouritesCache()
+    /// PostgreSQL: the count of stars set or cleared by any instance, as this one last saw it.
+    let seenFavouritesRevision = Atomic<Int64>(0)
 
     /// A number that changes whenever a write of this store changes the list (items, order,
     /// fields or photos), so callers can cache what they render from it. Draft-only writes

@@ -7,7 +7,8 @@ import Synchronization
 //
 // Each instance keeps things read from the database: the list order in memory, the counters its
 // page and row caches are kept by (`revision`, `placesRevision`), the session cache (kept by
-// `accountWrites`). On SQLite one process writes, so its own writes are all there is to follow.
+// `accountWrites`), each member's stars (`store_state.favourites_revision`, issue 26). On SQLite
+// one process writes, so its own writes are all there is to follow.
 // On PostgreSQL every list write also bumps `store_state.revision` and every write to accounts
 // `store_state.accounts_revision`, and sends a NOTIFY. An instance then catches up two ways:
 //
@@ -31,12 +32,15 @@ extension ItemStore {
         guard engine == .postgresql else { return }
         try sharedStateRead.run {
             let shared = try pool.readWithoutTransaction { db in
-                try db.fetchOne("SELECT revision, accounts_revision FROM store_state WHERE id = 1") { ($0[0] as Int64, $0[1] as Int64) }
+                try db.fetchOne("SELECT revision, accounts_revision, favourites_revision FROM store_state WHERE id = 1") {
+                    ($0[0] as Int64, $0[1] as Int64, $0[2] as Int64)
+                }
             }
-            guard let (revision, accountsRevision) = shared else { return }
+            guard let (revision, accountsRevision, favouritesRevision) = shared else { return }
             if accountsRevision != seenAccountsRevision.load(ordering: .acquiring) {
                 noteAccountsRevision(accountsRevision)
             }
+            noteForeignFavourites(favouritesRevision)
             if revision != orderDataVersion.load(ordering: .acquiring) {
                 try absorbForeignWrites()
             }

@@ -8,8 +8,8 @@ import PostgreSQL
 ///     try PostgresSchema.migrate(connection)   // at start-up, before serving
 ///
 /// Its own versions count from 1, one migration each, recorded in `schema_version` (2: indexes
-/// PostgreSQL needs where SQLite's serve, `PostgresSchema+Indexes.swift`; 3: the introduction,
-/// `PostgresSchema+Intro.swift`). What differs
+/// PostgreSQL needs where SQLite's serve, `PostgresSchema+Indexes.swift`; 3: members' settings;
+/// 4: the introduction, `PostgresSchema+Intro.swift`; 5: favourites, `PostgresSchema+Favourites.swift`). What differs
 /// from SQLite on purpose (the engine layer's SQL must allow for it):
 ///
 /// - Types: text is `text COLLATE "C"` (byte order, as SQLite's BINARY); INTEGER `bigint`; REAL
@@ -37,8 +37,9 @@ public enum PostgresSchema {
 
     /// The SQLite schema version that this one is equivalent to (`PRAGMA user_version`): version 1
     /// made the same tables as SQLite's 19; version 2 added indexes of PostgreSQL's alone
-    /// (``postgresOnlyIndexesSQL``); version 3 is SQLite's 20 (``settingsSQL``), version 4 its 21 (``introSQL``).
-    public static let sqliteEquivalent = 21
+    /// (``postgresOnlyIndexesSQL``); version 3 is SQLite's 20 (``settingsSQL``), version 4 its 21 (``introSQL``),
+    /// version 5 its 22 (``favouritesSQL``).
+    public static let sqliteEquivalent = 22
 
     /// The columns that are 0/1 flags on SQLite and `boolean` here (table, column).
     public static let booleanColumns: [(table: String, column: String)] = [
@@ -58,6 +59,7 @@ public enum PostgresSchema {
         { db in try db.executeScript(postgresOnlyIndexesSQL) },
         { db in try db.executeScript(settingsSQL) },
         { db in try db.executeScript(introSQL) },
+        { db in try db.executeScript(favouritesSQL) },
     ]
 
     /// The advisory lock (`pg_advisory_xact_lock`) held while migrating: one key for the whole
