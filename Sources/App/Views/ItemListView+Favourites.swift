@@ -40,11 +40,11 @@ extension ItemListView {
         let language = context.language
         let shown = selection.units ?? selection.count
         // Never a search counted by its index alone: the favourites condition is a row's.
-        let total = formatters.dollars(selection.totalValue ?? 0, language)
+        let total = formatters.money(selection.totalValue ?? 0, language, context.currency)
         var bytes = try renderer.fragment("items/section-header", [
             "id": .string(Self.favouritesAnchor),
             "title": .string(context.text("sectionFavourites")),
-            "meta": .string(context.format(shown == 1 ? "sectionMetaOne" : "sectionMeta", formatters.grouped(shown, language), total)),
+            "meta": .string(context.plural("sectionMeta", count: shown, formatters.grouped(shown, language), total)),
         ], context: context)
         // Rows as in a list in one piece: each shows its location (the sections' headers do not here).
         let state = query.state
