@@ -1477,13 +1477,6 @@ function enhanceSwipeActions() {
     (row.querySelector(".item-row__star") || row.querySelector(".item-cell")).after(button);
   };
   for (const row of list.querySelectorAll(".item-row[data-key]")) addMenuButton(row);
-  // The column headers keep their columns over the rows' new last one.
-  const header = document.querySelector(".item-row--header");
-  if (header && !header.querySelector(".item-row__menu-space")) {
-    const space = document.createElement("span");
-    space.className = "item-row__menu-space";
-    header.append(space);
-  }
   // Rows a live update or search brings get theirs too.
   new MutationObserver(() => {
     for (const row of list.querySelectorAll(".item-row[data-key]:not(:has(> .item-row__menu))")) addMenuButton(row);

@@ -584,6 +584,7 @@ class Browser:
                 )
         self.set_viewport(size)
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})  # as an earlier test may have left it
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})  # an earlier test's dark scheme, too
         driver.get_log("browser")  # drop what earlier tests left
 
     # -- who is signed in ---------------------------------------------------
