@@ -155,7 +155,7 @@ struct PostgresSchemaParityTests {
                 """)
             let shared = postgres.filter { !Self.postgresOnlyTables.contains($0[0] ?? "") }
             #expect(Set(shared.map { Array($0[0..<5]).map { $0 ?? "" } }) == sqlite)
-            #expect(sqlite.count == 9)
+            #expect(sqlite.count == 10)
             for key in shared { #expect(key[5] == "true" && key[6] == "false", "\(key)") }
             // The search tables' rows go with their item.
             #expect(Set(postgres.filter { Self.postgresOnlyTables.contains($0[0] ?? "") }.map { $0[0..<5].map { $0 ?? "" } })
