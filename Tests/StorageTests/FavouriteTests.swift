@@ -166,7 +166,7 @@ struct FavouriteTests {
         }
     }
 
-    @Test("A version 2 PostgreSQL database migrates to version 3 with its rows, and its items can then be starred",
+    @Test("A version 2 PostgreSQL database migrates to the newest with its rows, and its items can then be starred",
           .enabled(if: PostgresTestDatabase.isConfigured, PostgresTestDatabase.missing))
     func postgresVersionTwoMigrates() throws {
         try PostgresTestDatabase.withConnection { db in
@@ -176,7 +176,7 @@ struct FavouriteTests {
             try db.execute("INSERT INTO items (key, position, name, serial_number, value_in_dollars, date_created) VALUES ($1, 0, 'Bicycle', '', 70, 0)", [key])
             try db.execute("UPDATE store_state SET revision = 5 WHERE id = 1")
             try PostgresSchema.migrate(db)
-            #expect(try PostgresSchema.installedVersion(db) == PostgresSchema.version && PostgresSchema.version == 3)
+            #expect(try PostgresSchema.installedVersion(db) == PostgresSchema.version)
             #expect(try db.textRows("SELECT revision, favourites_revision FROM store_state") == [["5", "0"]])
             try db.execute("INSERT INTO favourites (account_id, item_key, created_at) SELECT id, $1, 0 FROM accounts", [key])
             #expect(try db.textRows("SELECT count(*) FROM favourites") == [["1"]])
