@@ -995,7 +995,7 @@ function enhanceLiveUpdates() {
         existing.delete(fresh.id);
         if (old !== cursor) element.insertBefore(old, cursor);
         else cursor = cursor.nextElementSibling;
-        if (old.outerHTML !== fresh.outerHTML) update(old, fresh);
+        if (served(old) !== fresh.outerHTML) update(old, fresh);
         continue;
       }
       const imported = document.importNode(fresh, true);
@@ -1011,6 +1011,22 @@ function enhanceLiveUpdates() {
       if (last.id && next.querySelector(`#${CSS.escape(last.id)}`)) break;
       last.remove();
     }
+  }
+
+  // An element as the server sent it: without what this page's scripts added to its rows
+  // (marked data-enhancement: a row's menu button and swipe actions) or a swipe's passing
+  // state. An unchanged row must compare equal and stay: replacing every row would take away
+  // the browser's scroll anchor, and the list would jump when rows above it change.
+  function served(element) {
+    if (!element.matches(".item-row[style]") && !element.querySelector("[data-enhancement], .item-row[style]")) return element.outerHTML;
+    const copy = element.cloneNode(true);
+    for (const added of copy.querySelectorAll("[data-enhancement]")) added.remove();
+    for (const row of [copy, ...copy.querySelectorAll(".item-row")]) {
+      if (!row.classList.contains("item-row")) continue;
+      row.removeAttribute("style");
+      row.classList.remove(...SWIPE_STATES);
+    }
+    return copy.outerHTML;
   }
 
   function update(old, fresh) {
@@ -1259,6 +1275,8 @@ function liveTake(dialog, name, mine, their) {
 // never on the "No more items!" row. Keyboard and screen-reader users get the same actions
 // from each row's menu button (`aria-haspopup`); without JavaScript the item's dialog and
 // edit mode offer them.
+// A row's passing states while swiped or its menu is open (never in the server's markup).
+const SWIPE_STATES = ["is-swiped", "is-asking", "is-dragging", "has-menu"];
 function enhanceSwipeActions() {
   const list = document.querySelector(".item-list:not(.item-list--editing):not(.item-list--selecting)");
   if (!list || !list.dataset.swipeFavourite) return;
@@ -1297,6 +1315,7 @@ function enhanceSwipeActions() {
     if (actions) return actions;
     actions = document.createElement("div");
     actions.className = "item-row__swipe";
+    actions.dataset.enhancement = "";
     actions.inert = true;
     const favourite = document.createElement("button");
     favourite.type = "button";
@@ -1436,6 +1455,7 @@ function enhanceSwipeActions() {
     closeMenu(false);
     const element = document.createElement("ul");
     element.className = "row-menu";
+    element.dataset.enhancement = "";
     element.setAttribute("role", "menu");
     element.id = `row-menu-${row.dataset.key}`;
     element.setAttribute("aria-label", label(texts.rowMenuLabel, row));
@@ -1470,6 +1490,7 @@ function enhanceSwipeActions() {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "item-row__menu button button--icon";
+    button.dataset.enhancement = "";
     button.setAttribute("aria-haspopup", "menu");
     button.setAttribute("aria-expanded", "false");
     button.setAttribute("aria-label", label(texts.rowMenuLabel, row));
