@@ -16,12 +16,6 @@ public enum Language: String, Sendable, CaseIterable {
         }
     }
 
-    static let cookieName = "lang"
-    /// Over HTTPS: Secure and host-only, as every cookie there is (only this name is read).
-    static let secureCookieName = "__Host-lang"
-
-    static func cookieName(secure: Bool) -> String { secure ? secureCookieName : cookieName }
-
     /// The language a request asks for: `?lang=` first, then the member's setting (`chosen`),
     /// then the browser's remembered choice, then `Accept-Language` (RFC 9110 §12.5.4, taking
     /// quality values into account).
@@ -41,17 +35,6 @@ public enum Language: String, Sendable, CaseIterable {
             if quality > 0, quality > (best?.quality ?? 0) { best = (language, quality) }
         }
         return best?.language ?? .english
-    }
-
-    /// The language the browser remembers choosing: its `lang` cookie (`__Host-lang` over HTTPS).
-    static func remembered(in request: HTTPRequest) -> Language? {
-        request.cookie(cookieName(secure: request.isSecure)).flatMap(Language.init(tag:))
-    }
-
-    /// The cookie that remembers this language for a year.
-    func cookie(secure: Bool) -> HTTPCookie {
-        HTTPCookie(name: Self.cookieName(secure: secure), value: rawValue, path: "/", maxAge: 60 * 60 * 24 * 365,
-                   httpOnly: true, secure: secure, sameSite: .lax)
     }
 
     /// The language's name in itself, for the language links.
@@ -76,4 +59,10 @@ public enum Language: String, Sendable, CaseIterable {
             return nil
         }
     }
+}
+
+/// The language the browser remembers choosing: its `lang` cookie.
+extension Language: RememberedPreference {
+    static let cookieBaseName = "lang"
+    init?(cookieValue: String) { self.init(tag: cookieValue) }
 }

@@ -1,5 +1,3 @@
-import HTTP
-
 /// Light or dark: as the system says (the default), or always one of them. Applied by the
 /// stylesheet a page links (``StylesheetVariant``), so there is never a flash of the other.
 enum Appearance: String, Sendable, CaseIterable, Hashable {
@@ -17,18 +15,11 @@ enum Appearance: String, Sendable, CaseIterable, Hashable {
         case .dark: "dark"
         }
     }
+}
 
-    /// Signed out, the appearance is the browser's `appearance` cookie (`__Host-appearance`
-    /// over HTTPS), set by the choice on the sign-in page.
-    static let cookieName = "appearance"
-    static let secureCookieName = "__Host-appearance"
-
-    static func remembered(in request: HTTPRequest) -> Appearance? {
-        request.cookie(request.isSecure ? secureCookieName : cookieName).flatMap(Appearance.init(rawValue:))
-    }
-
-    func cookie(secure: Bool) -> HTTPCookie {
-        HTTPCookie(name: secure ? Self.secureCookieName : Self.cookieName, value: rawValue, path: "/",
-                   maxAge: 60 * 60 * 24 * 365, httpOnly: true, secure: secure, sameSite: .lax)
-    }
+/// Signed out, the appearance is the browser's `appearance` cookie, set by the choice in the
+/// footer of the sign-in page.
+extension Appearance: RememberedPreference {
+    static let cookieBaseName = "appearance"
+    init?(cookieValue: String) { self.init(rawValue: cookieValue) }
 }
