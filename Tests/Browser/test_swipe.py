@@ -228,6 +228,43 @@ def test_the_row_menu_works_by_keyboard(swipe_browser, swipe_server):
     assert key not in b.keys() and "Deleted Camera." in b.flash()
 
 
+def is_favourite(b, row) -> bool:
+    return b.find("button.item-row__star", row).get_attribute("aria-pressed") == "true"
+
+
+@both_sizes
+def test_the_revealed_favourite_stars_the_item_and_the_row_menu_unstars_it(swipe_browser, swipe_server):
+    b = swipe_browser
+    b.emulate_touch()
+    b.open("/items")
+    key = swipe_server.keys["Camera"]
+    row = b.row(key)
+    assert not is_favourite(b, row)
+    drag(b, row, -150)
+    favourite = b.find(".item-row__swipe-favourite", row)
+    assert favourite.text == "Favourite" and favourite.get_attribute("aria-label") == "Add Camera to favourites"
+    favourite.click()
+    WebDriverWait(b.driver, 5).until(lambda _: is_favourite(b, row))
+    assert not row_state(b, row)["open"], "the row stayed open after its action"
+    # Kept by the server: the next page has it, and the Favourites filter lists it.
+    b.open("/items?favourites=1")
+    assert b.keys() == [key]
+    b.open("/items")
+    row = b.row(key)
+    assert is_favourite(b, row)
+    # The row menu offers the opposite now, and takes the star away by keyboard.
+    button = b.find(".item-row__menu", row)
+    b.js("arguments[0].focus()", button)
+    ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+    time.sleep(0.2)
+    assert b.js("return document.activeElement.textContent") == "Unfavourite"
+    ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+    WebDriverWait(b.driver, 5).until(lambda _: not is_favourite(b, row))
+    assert b.js("return document.activeElement === arguments[0]", button), "focus did not return to the menu button"
+    b.open("/items?favourites=1")
+    assert b.keys() == []
+
+
 @both_sizes
 def test_without_javascript_nothing_swipes_and_there_is_no_menu_button(swipe_nojs_browser, swipe_server):
     b = swipe_nojs_browser
