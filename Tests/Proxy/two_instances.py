@@ -387,6 +387,49 @@ def test_events_on_b_for_a_write_on_a():
     return f"Done-to-event delays {', '.join(f'{d * 1000:.0f}' for d in delays)} ms (last through nginx, stream on {where})"
 
 
+def starred(client, key):
+    """Whether `client`'s member sees the item starred on the list (its star pressed) and in the
+    Favourites filter; the two must agree."""
+    page = client.get("/items")
+    check(page.status == 200, f"GET /items answered {page!r}")
+    marker = f'formaction="/items/{key}/favourite"'
+    at = page.text.find(marker)
+    check(at >= 0, f"no star for {key} on the list")
+    button = page.text[page.text.rfind("<button", 0, at):page.text.find(">", at)]
+    pressed = 'aria-pressed="true"' in button
+    filtered = client.get("/items.json?favourites=1")
+    check(filtered.status == 200, f"GET /items.json?favourites=1 answered {filtered!r}")
+    listed = key in [item["key"] for item in filtered.json()["items"]]
+    check(pressed == listed, f"the list's star ({pressed}) and the Favourites filter ({listed}) disagree")
+    return pressed
+
+
+def star(client, key, on):
+    page = client.get("/items")
+    answer = client.post(f"/items/{key}/favourite", {"_csrf": csrf(page.text), "favourite": "1" if on else "0"})
+    check(answer.status == 303, f"starring answered {answer!r}")
+
+
+def test_a_star_on_a_is_in_bs_next_page_for_that_member_only():
+    """Ann stars on A: B's very next list shows it for Ann, not for Bob; her unstar on B is A's next."""
+    on_a = direct()
+    sign_in(on_a, "ann")
+    on_b = on_a.at(B)
+    bob_on_b = Client(B)
+    sign_in(bob_on_b, "bob")
+    name = f"Starred camera {uuid.uuid4().hex[:6]}"
+    check(done(on_a, add_item(on_a, name), name).status == 303, "Done of a new item failed")
+    key = item_key(on_a, name)
+    # Both instances render (and keep) the list unstarred first.
+    check(not starred(on_b, key) and not starred(bob_on_b, key), "starred before anyone starred it")
+    star(on_a, key, True)
+    check(starred(on_b, key), "B's next list after Ann's star on A does not show it starred for Ann")
+    check(not starred(bob_on_b, key), "Ann's star shows on Bob's list on B")
+    star(on_b, key, False)
+    check(not starred(on_a, key), "A's next list after Ann's unstar on B still shows it starred")
+    return "ann's star crossed both ways, bob's list unchanged"
+
+
 def main():
     # Arguments, if any, choose the checks whose names contain one of them.
     tests = [value for name, value in globals().items()
