@@ -218,6 +218,27 @@ struct PluralMessageTests {
         #expect(Strings.text("countItems", .english) == "countItems", "a plural message is not a plain one")
     }
 
+    @Test("Counted notices are plural messages: 1 item, 2 items; an import's undo counts each part on its own")
+    func countedNotices() {
+        for key in ["flashDeletedMany", "flashRestoredMany", "flashImportUndoKept", "liveDeletedMany"] {
+            #expect(Strings.text(key, .english) == key, "\(key) is not a plural message")
+        }
+        #expect(Strings.plural("flashDeletedMany", count: 1, .english, ["1"]) == "Deleted 1 item.")
+        #expect(Strings.plural("flashDeletedMany", count: 1_500, .english, ["1,500"]) == "Deleted 1,500 items.")
+        #expect(Strings.plural("flashMovedMany", count: 2, .traditionalChinese, ["2", "3"]) == "已將 2 件物品移到第 3 位。")
+        #expect(Strings.plural("liveMovedMany", count: 1, .english, ["Ann", "1"]) == "Ann moved 1 item")
+        #expect(Strings.plural("flashImportUndoKept", count: 1, .english, ["1"]) == "1 item edited since the import was left as it is.")
+        let undone = { (language: Language, added: Int, reverted: Int) in
+            Strings.format("flashImportUndone", language, [
+                Strings.plural("flashImportUndoneAdded", count: added, language, [String(added)]),
+                Strings.plural("flashImportUndoneReverted", count: reverted, language, [String(reverted)]),
+            ])
+        }
+        #expect(undone(.english, 1, 0) == "Import undone: 1 added item moved to Recently Deleted, 0 updated items set back.")
+        #expect(undone(.english, 2, 1) == "Import undone: 2 added items moved to Recently Deleted, 1 updated item set back.")
+        #expect(undone(.simplifiedChinese, 1, 2) == "已撤销导入：1 个添加的物品已移到“最近删除”，2 个更新的物品已恢复。")
+    }
+
     @Test("A language with three forms needs only its file: Polish's rule picks each form")
     func threeForms() throws {
         // zh-Hans.po turned into a three-form language: each plural message's one form

@@ -112,7 +112,7 @@ extension ItemListController {
         var landing = list
         landing.focusKey = moved.first?.key.lowercasedString
         let message = moved.count == 1 ? context.format("flashMovedToLocation", moved[0].name, name)
-            : context.format("flashMovedManyToLocation", String(moved.count), name)
+            : context.plural("flashMovedManyToLocation", count: moved.count, renderer.formatters.grouped(moved.count, context.language), name)
         return context.redirect(to: landing.url, flash: message)
     }
 

@@ -29,7 +29,8 @@ extension ItemListController {
             let landing = ListQuery.landing(request, containing: moved.index, focusKey: moved.items.first?.key.lowercasedString)
             let message = moved.items.count == 1
                 ? context.format("flashMoved", moved.items[0].name, String(moved.index + 1))
-                : context.format("flashMovedMany", String(moved.items.count), String(moved.index + 1))
+                : context.plural("flashMovedMany", count: moved.items.count, renderer.formatters.grouped(moved.items.count, context.language),
+                                 renderer.formatters.grouped(moved.index + 1, context.language))
             return context.redirect(to: landing.url, flash: message)
         } catch StoreError.itemNotFound {
             throw HTTPError(.notFound, "An item you selected no longer exists, so nothing was moved. It may have been deleted.")

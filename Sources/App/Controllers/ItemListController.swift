@@ -171,7 +171,7 @@ struct ItemListController: Sendable {
         default: landing.editing = true
         }
         let removed = batch.items
-        let message = removed.count == 1 ? context.format("flashDeleted", removed[0].name) : context.format("flashDeletedMany", String(removed.count))
+        let message = removed.count == 1 ? context.format("flashDeleted", removed[0].name) : context.plural("flashDeletedMany", count: removed.count, renderer.formatters.grouped(removed.count, context.language))
         return context.redirect(to: landing.url, flash: message, undo: batch.id)
     }
 
@@ -193,7 +193,7 @@ struct ItemListController: Sendable {
             landing.focusKey = first.key.lowercasedString
             if let page = try listView.page(showing: first.key, in: landing) { landing.page = page }
         }
-        let message = restored.count == 1 ? context.format("flashRestored", restored[0].name) : context.format("flashRestoredMany", String(restored.count))
+        let message = restored.count == 1 ? context.format("flashRestored", restored[0].name) : context.plural("flashRestoredMany", count: restored.count, renderer.formatters.grouped(restored.count, context.language))
         return context.redirect(to: landing.url, flash: message)
     }
 

@@ -127,9 +127,10 @@ struct ExchangeController: Sendable {
             throw HTTPError(.notFound, context.text("importUndoGone"))
         }
         let formatters = renderer.formatters
-        var message = context.format("flashImportUndone", formatters.grouped(undone.deleted.items.count, context.language),
-                                     formatters.grouped(undone.reverted, context.language))
-        if undone.keptChanged > 0 { message += " " + context.format("flashImportUndoKept", formatters.grouped(undone.keptChanged, context.language)) }
+        let counted = { (key: String, count: Int) in context.plural(key, count: count, formatters.grouped(count, context.language)) }
+        var message = context.format("flashImportUndone", counted("flashImportUndoneAdded", undone.deleted.items.count),
+                                     counted("flashImportUndoneReverted", undone.reverted))
+        if undone.keptChanged > 0 { message += " " + counted("flashImportUndoKept", undone.keptChanged) }
         return context.redirect(to: "/items", flash: message, undo: undone.deleted.items.isEmpty ? nil : undone.deleted.id)
     }
 

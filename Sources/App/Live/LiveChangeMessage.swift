@@ -22,8 +22,8 @@ enum LiveChangeMessage {
             }
         }
 
-        /// The string keys: one item (`{0}` the actor, `{1}` its name) and several (`{1}` the
-        /// count). An import is always counted: one plural message.
+        /// The string keys: one item (`{0}` the actor, `{1}` its name) and several, a plural
+        /// message (`{1}` the count). An import is always counted.
         var keys: (one: String, many: String) {
             switch self {
             case .imported: ("liveImported", "liveImported")
@@ -45,12 +45,9 @@ enum LiveChangeMessage {
         let actor = actorName.isEmpty ? Strings.text("liveSomeone", language) : actorName
         let keys = Set(entries.map(\.itemKey))
         let count = change.truncated ? max(change.itemCount, keys.count) : keys.count
-        if act == .imported {
-            return Strings.plural(act.keys.many, count: count, language, [actor, String(count)])
-        }
-        if count == 1, let key = keys.first {
+        if act != .imported, count == 1, let key = keys.first {
             return Strings.format(act.keys.one, language, [actor, name(key) ?? Strings.text("liveAnItem", language)])
         }
-        return Strings.format(act.keys.many, language, [actor, String(count)])
+        return Strings.plural(act.keys.many, count: count, language, [actor, String(count)])
     }
 }
