@@ -27,7 +27,24 @@ document.addEventListener("DOMContentLoaded", () => {
   enhanceLiveUpdates();
   enhanceSwipeActions();
   enhanceFavourites();
+  enhanceNavMenu();
 });
+
+// The header's menu is a <details> that opens and closes by itself; with scripts, Escape
+// closes it back onto its button and a tap elsewhere closes it, as any menu does.
+function enhanceNavMenu() {
+  const menu = document.querySelector("details.nav-menu");
+  if (!menu) return;
+  const button = menu.querySelector("summary");
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !menu.open) return;
+    menu.open = false;
+    button.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (menu.open && !menu.contains(event.target)) menu.open = false;
+  });
+}
 
 // The insurance report's Print button (without JavaScript the browser's own Print command
 // does the same). Photos load lazily on screen; before printing, all of them load, so every

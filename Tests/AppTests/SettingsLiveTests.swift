@@ -122,6 +122,26 @@ struct SettingsLiveTests {
         }
     }
 
+    @Test("The list's header menu: Settings, Account, Recently Deleted and a Sign out with this browser's token; a viewer's too; not in edit mode")
+    func headerMenu() throws {
+        try withApp(signedIn: .viewer) { browser, _ in
+            let list = try browser.get("/items")
+            let menu = try #require(list.body.firstRange(of: "<details class=\"nav-bar__menu nav-menu\">").map { list.body[$0.lowerBound...] })
+            let end = try #require(menu.firstRange(of: "</details>"))
+            let items = String(menu[..<end.lowerBound])
+            for link in ["href=\"/settings\"", "href=\"/account\"", "href=\"/deleted\""] { #expect(items.contains(link), "\(link)") }
+            let token = try #require(browser.formToken)
+            #expect(items.contains("action=\"/sign-out\"") && items.contains("value=\"\(token)\""))
+            let out = try browser.post("/sign-out", [:])
+            #expect(out.status == 303)
+            #expect(try !browser.get("/sign-in").body.contains("nav-menu"))
+        }
+        try withApp { browser, _ in
+            let list = try browser.get("/items"), editing = try browser.get("/items?mode=edit")
+            #expect(list.body.contains("nav-menu") && !editing.body.contains("nav-menu"))
+        }
+    }
+
     @Test("The footer's language buttons save the language and return to the page they were on")
     func footerLanguage() throws {
         try withApp { browser, _ in

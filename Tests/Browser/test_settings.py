@@ -583,3 +583,70 @@ def test_settings_states_nu_html_checker_finds_no_errors(server, tmp_path):
     keep("sign-in-dark", body)
     errors = nu_checker_errors(files)
     assert not errors, "Nu Html Checker:\n" + "\n".join(errors)
+
+
+# ---------------------------------------------------------------------------
+# The header's menu: Settings, Account, Recently Deleted, Sign out
+
+
+def menu_geometry(b) -> dict:
+    return b.js("""
+        const bar = document.querySelector('.nav-bar');
+        const menu = document.querySelector('details.nav-menu');
+        const button = menu.querySelector('summary').getBoundingClientRect();
+        const list = menu.querySelector('.nav-menu__list').getBoundingClientRect();
+        const tops = [...bar.querySelectorAll(':scope > .button, :scope > form, :scope > details')]
+            .map((e) => Math.round(e.getBoundingClientRect().top));
+        return {open: menu.open, tops, button: [button.width, button.height],
+                list: [list.left, list.top, list.right, list.bottom], width: innerWidth, height: innerHeight,
+                items: [...menu.querySelectorAll('.nav-menu__item')].map((e) => e.textContent.trim())};""")
+
+
+@pytest.mark.seed(30)
+@pytest.mark.parametrize("size", [PHONE, LANDSCAPE, DESKTOP], indirect=True)
+@pytest.mark.parametrize("javascript", [True, False], indirect=True)
+def test_the_headers_menu_leads_to_settings_and_the_header_keeps_one_line(settings_browser, javascript):
+    b = settings_browser
+    b.emulate_touch()
+    b.open("/items")
+    g = menu_geometry(b)
+    assert len(set(g["tops"])) == 1, f"the header takes more than one line at 100 % text: {g['tops']}"
+    assert g["button"][0] >= 44 and g["button"][1] >= 44, f"the menu button is smaller than 44 px: {g}"
+    assert not g["open"] and not b.find(".nav-menu__list").is_displayed()
+    b.find(".nav-menu__button").click()
+    g = menu_geometry(b)
+    assert g["open"] and g["items"] == ["Settings", "Account", "Recently Deleted", "Sign out"], g
+    left, top, right, bottom = g["list"]
+    assert left >= 0 and right <= g["width"] and bottom <= g["height"], f"the menu is not within the screen: {g}"
+    if javascript:
+        b.js("document.querySelector('.nav-menu__button').focus()")
+        b.driver.switch_to.active_element.send_keys("\ue00c")  # Escape
+        assert not menu_geometry(b)["open"], "Escape did not close the menu"
+        assert b.js("return document.activeElement === document.querySelector('.nav-menu__button')")
+        b.find(".nav-menu__button").click()
+        b.find(".nav-bar__title").click()
+        assert not menu_geometry(b)["open"], "a tap elsewhere did not close the menu"
+        b.find(".nav-menu__button").click()
+    with b.navigates():
+        b.find('.nav-menu__item[href="/settings"]').click()
+    assert b.path == "/settings", b.path
+
+
+@pytest.mark.seed(30)
+@pytest.mark.parametrize("size", [PHONE, LANDSCAPE], indirect=True)
+def test_the_headers_menu_fits_the_screen_at_200_percent_text(settings_browser):
+    b = settings_browser
+    choose(b, textSize="200", appearance="dark")
+    b.open("/items")
+    b.find(".nav-menu__button").click()
+    g = menu_geometry(b)
+    left, top, right, bottom = g["list"]
+    assert left >= 0 and right <= g["width"], f"the menu leaves the screen sideways at 200 %: {g}"
+    assert bottom <= g["height"] or b.js("const l = document.querySelector('.nav-menu__list'); return l.scrollHeight > l.clientHeight")\
+        or b.js("return getComputedStyle(document.querySelector('.nav-bar')).position") != "sticky", \
+        f"the pinned header's menu runs off the screen and does not scroll: {g}"
+    b.screenshot("nav-menu-200-dark")
+    b.scroll_into_view(b.find('.nav-menu__list form button'))
+    with b.navigates():
+        b.find('.nav-menu__list form button').click()
+    assert b.path.startswith("/sign-in"), b.path

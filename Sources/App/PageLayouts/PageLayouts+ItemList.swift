@@ -1,16 +1,19 @@
 import Layout
 
 extension PageLayouts {
-    /// The navigation bar: Edit and Select left, the title centred, Add right. The title gives way
-    /// before either button but keeps its word; with very large text on a narrow screen it
-    /// moves onto a line of its own under the buttons, as iOS's large titles do.
+    /// The navigation bar: Edit and Select left, the title centred, the member's menu (Settings,
+    /// Account…) and Add right. The title gives way before any button but keeps its word; with
+    /// very large text on a narrow screen it moves onto a line of its own under the buttons, as
+    /// iOS's large titles do.
     static let navigationBar = spec {
         try LayoutSpec(
             block: "nav-bar",
-            formats: ["H:|-16-[edit]-8-[select]-8-[title]-8-[add]-16-|", "V:|-6-[edit]-6-|", "V:|-6-[select]-6-|", "V:|-6-[add]-6-|"],
+            formats: ["H:|-16-[edit]-8-[select]-8-[title]-8-[menu]-8-[add]-16-|", "V:|-6-[edit]-6-|", "V:|-6-[select]-6-|",
+                      "V:|-6-[menu]-6-|", "V:|-6-[add]-6-|"],
             slots: [
                 "edit": button,
                 "select": button,
+                "menu": button,
                 "title": LayoutSlot(
                     hugging: .defaultLow, compressionResistance: .defaultLow, textAlignment: .center,
                     minimumCharacters: 9, variants: [.when(.accessibilityContentSize, .stack)]),
