@@ -698,8 +698,9 @@ def focused_button(b) -> dict:
     return b.js("""
         const a = document.activeElement, row = a && a.closest('.place-row');
         const r = a.getBoundingClientRect();
+        // Within a pixel: scrolling to an element lands on whole pixels, its edges may not.
         return {tag: a.tagName.toLowerCase(), value: a.value || null, row: row ? row.id : null,
-                inView: r.top >= 0 && r.bottom <= innerHeight};
+                inView: r.top > -1 && r.bottom < innerHeight + 1};
     """)
 
 
