@@ -30,7 +30,7 @@ ARTIFACTS = Path(sys.argv[1] if len(sys.argv) > 1 else "Tests/Print/artifacts")
 # app.css: the report's @page margins (top 14 mm, sides 12 mm), 3 labels across, 37 mm high.
 TOP, SIDE, ROW = 14 * MM, 12 * MM, 37 * MM
 ROWS = {"a4": 7, "letter": 6}
-WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>')
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
 
 failures: list[str] = []
 
@@ -71,8 +71,10 @@ def cells(bbox: str, page_width: float) -> list[dict[tuple[int, int], str]]:
     column_width = (page_width - 2 * SIDE) / 3
     for page in bbox.split("<page ")[1:]:
         words: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
-        for x, y, _, word in WORD.findall(page):
-            x, y = float(x), float(y)
+        for x, top, _, bottom, word in WORD.findall(page):
+            # A word's middle: its box is the font's whole height (Chromium 156's PDFs give a
+            # 9 pt word a 23 pt box), whose top can reach above the cell it is printed in.
+            x, y = float(x), (float(top) + float(bottom)) / 2
             cell = (math.floor((y - TOP) / ROW), math.floor((x - SIDE) / column_width))
             words.setdefault(cell, []).append((y, x, html.unescape(word)))
         texts = {}
